@@ -1,0 +1,93 @@
+#include "config/overrides.hpp"
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <vector>
+
+namespace aqlsim {
+namespace {
+
+std::vector<std::string> split_path(std::string_view path) {
+  std::vector<std::string> parts;
+  std::size_t begin = 0;
+  while (begin <= path.size()) {
+    const std::size_t end = std::min(path.find('.', begin), path.size());
+    parts.emplace_back(path.substr(begin, end - begin));
+    begin = end + 1;
+  }
+  return parts;
+}
+
+std::optional<std::size_t> parse_index(const std::string& text) {
+  std::size_t value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{} || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+// The position of `segment` in a list: a number, or the element whose `name` equals it.
+std::optional<std::size_t> find_in_list(const YAML::Node& list, const std::string& segment) {
+  if (auto index = parse_index(segment)) {
+    return *index < list.size() ? index : std::nullopt;
+  }
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const YAML::Node element = list[i];
+    if (element.IsMap() && element["name"] && element["name"].IsScalar() &&
+        element["name"].Scalar() == segment) {
+      return i;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+void apply_override(YAML::Node& root, std::string_view assignment, YamlSource& source) {
+  const std::string option = fmt::format("--set {}", assignment);
+  const auto fail = [&](const std::string& why) -> void { throw InputError({option, 0, 0}, why); };
+  const std::size_t eq = assignment.find('=');
+  if (eq == std::string_view::npos || eq == 0) fail("expected key.path=value");
+  const std::vector<std::string> segments = split_path(assignment.substr(0, eq));
+  YAML::Node value;
+  try {
+    value = YAML::Load(std::string(assignment.substr(eq + 1)));
+  } catch (const YAML::Exception& e) {
+    fail(fmt::format("the value is not valid YAML: {}", e.msg));
+  }
+
+  YAML::Node current = root;
+  std::string canonical;
+  for (std::size_t i = 0; i < segments.size(); ++i) {
+    const std::string& segment = segments[i];
+    if (segment.empty()) fail("empty key in the path");
+    const bool last = i + 1 == segments.size();
+    std::string key = segment;
+    if (current.IsSequence()) {
+      const auto index = find_in_list(current, segment);
+      if (!index) fail(fmt::format("'{}' has no element '{}'", canonical, segment));
+      key = std::to_string(*index);
+      canonical += canonical.empty() ? key : "." + key;
+      if (last) {
+        current[*index] = value;
+      } else {
+        current.reset(current[*index]);
+      }
+      continue;
+    }
+    if (current.IsNull() || !current.IsDefined()) current = YAML::Node(YAML::NodeType::Map);
+    if (!current.IsMap()) {
+      fail(fmt::format("'{}' is a single value, it has no key '{}'", canonical, segment));
+    }
+    canonical += canonical.empty() ? key : "." + key;
+    if (last) {
+      current[key] = value;
+    } else {
+      if (!current[key] || current[key].IsNull()) current[key] = YAML::Node(YAML::NodeType::Map);
+      current.reset(current[key]);
+    }
+  }
+  source.overrides[canonical] = option;
+}
+
+}  // namespace aqlsim

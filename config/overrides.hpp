@@ -1,0 +1,18 @@
+#pragma once
+// `--set key.path=value`: replace any value of a parsed YAML document before it is read.
+#include <yaml-cpp/yaml.h>
+
+#include <string>
+#include <string_view>
+
+#include "config/yaml_node.hpp"
+
+namespace aqlsim {
+
+// Applies one assignment. Path segments are map keys; in a list, a segment is either a
+// position (0-based) or the `name` of an element. Missing maps on the way are created. The
+// value is parsed as YAML, so lists and maps may be given. Records the override in `source`
+// so that later errors about the value point at the option. Throws InputError on a bad path.
+void apply_override(YAML::Node& root, std::string_view assignment, YamlSource& source);
+
+}  // namespace aqlsim

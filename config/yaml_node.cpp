@@ -1,0 +1,219 @@
+#include "config/yaml_node.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include "config/duration.hpp"
+#include "config/suggest.hpp"
+
+namespace aqlsim {
+namespace {
+
+std::string join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& item : items) {
+    if (!out.empty()) out += ", ";
+    out += item;
+  }
+  return out;
+}
+
+std::string describe_kind(const YAML::Node& node) {
+  if (node.IsMap()) return "a map";
+  if (node.IsSequence()) return "a list";
+  if (node.IsNull()) return "nothing";
+  return fmt::format("'{}'", node.Scalar());
+}
+
+}  // namespace
+
+YamlNode::YamlNode(YAML::Node node, std::shared_ptr<const YamlSource> source, std::string path)
+    : node_(std::move(node)), source_(std::move(source)), path_(std::move(path)) {}
+
+SourceLocation YamlNode::location() const {
+  if (auto it = source_->overrides.find(path_); it != source_->overrides.end()) {
+    return {it->second, 0, 0};
+  }
+  const YAML::Mark mark = node_.Mark();
+  if (mark.is_null()) return {source_->file, 0, 0};
+  return {source_->file, mark.line + 1, mark.column + 1};
+}
+
+void YamlNode::fail(const std::string& message) const {
+  const std::string where = path_.empty() ? "" : fmt::format(" (at '{}')", path_);
+  throw InputError(location(), message + where);
+}
+
+void YamlNode::expect_map(std::string_view what) const {
+  if (!node_.IsMap()) fail(fmt::format("expected {}, found {}", what, describe_kind(node_)));
+}
+
+void YamlNode::expect_sequence(std::string_view what) const {
+  if (!node_.IsSequence()) fail(fmt::format("expected {}, found {}", what, describe_kind(node_)));
+}
+
+void YamlNode::allow_keys(std::initializer_list<std::string_view> allowed) const {
+  allow_keys(std::vector<std::string>(allowed.begin(), allowed.end()));
+}
+
+void YamlNode::allow_keys(const std::vector<std::string>& allowed) const {
+  expect_map("a map");
+  for (const auto& entry : node_) {
+    const std::string key = entry.first.Scalar();
+    if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
+    std::string message = fmt::format("unknown key '{}'", key);
+    if (auto near = nearest_word(key, allowed)) message += fmt::format(" (did you mean '{}'?)", *near);
+    message += fmt::format("; expected one of: {}", join(allowed));
+    YamlNode(entry.first, source_, child_path(key)).fail(message);
+  }
+}
+
+bool YamlNode::has(std::string_view key) const {
+  const YAML::Node& self = node_;
+  return self.IsMap() && self[std::string(key)].IsDefined();
+}
+
+std::optional<YamlNode> YamlNode::get(std::string_view key) const {
+  if (!has(key)) return std::nullopt;
+  const YAML::Node& self = node_;
+  return YamlNode(self[std::string(key)], source_, child_path(key));
+}
+
+YamlNode YamlNode::require(std::string_view key) const {
+  expect_map("a map");
+  if (auto child = get(key)) return *child;
+  fail(fmt::format("missing required key '{}'", key));
+}
+
+std::vector<YamlNode> YamlNode::elements() const {
+  expect_sequence("a list");
+  std::vector<YamlNode> out;
+  out.reserve(node_.size());
+  for (std::size_t i = 0; i < node_.size(); ++i) {
+    const YAML::Node& self = node_;
+    out.emplace_back(self[i], source_, child_path(std::to_string(i)));
+  }
+  return out;
+}
+
+std::vector<std::pair<std::string, YamlNode>> YamlNode::entries() const {
+  expect_map("a map");
+  std::vector<std::pair<std::string, YamlNode>> out;
+  for (const auto& entry : node_) {
+    const std::string key = entry.first.Scalar();
+    out.emplace_back(key, YamlNode(entry.second, source_, child_path(key)));
+  }
+  return out;
+}
+
+std::string YamlNode::scalar() const {
+  if (!node_.IsScalar()) fail(fmt::format("expected a single value, found {}", describe_kind(node_)));
+  return node_.Scalar();
+}
+
+std::string YamlNode::as_string() const { return scalar(); }
+
+std::string YamlNode::as_identifier() const {
+  const std::string text = scalar();
+  const bool ok = !text.empty() && std::none_of(text.begin(), text.end(), [](char c) {
+    return c == ' ' || c == '\t' || c == '.' || c == '\n';
+  });
+  if (!ok) fail(fmt::format("expected a name without spaces or dots, found '{}'", text));
+  return text;
+}
+
+bool YamlNode::as_bool() const {
+  const std::string text = scalar();
+  if (text == "true" || text == "yes" || text == "on") return true;
+  if (text == "false" || text == "no" || text == "off") return false;
+  fail(fmt::format("expected true or false, found '{}'", text));
+}
+
+std::int64_t YamlNode::as_int(std::int64_t min, std::int64_t max) const {
+  const std::string text = scalar();
+  std::int64_t value = 0;
+  const int base = text.starts_with("0x") ? 16 : 10;
+  const char* first = text.data() + (base == 16 ? 2 : 0);
+  const auto [end, ec] = std::from_chars(first, text.data() + text.size(), value, base);
+  if (ec != std::errc{} || end != text.data() + text.size()) {
+    fail(fmt::format("expected an integer, found '{}'", text));
+  }
+  if (value < min || value > max) {
+    fail(fmt::format("expected an integer from {} to {}, found {}", min, max, value));
+  }
+  return value;
+}
+
+double YamlNode::as_double(double min, double max) const {
+  const std::string text = scalar();
+  double value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{} || end != text.data() + text.size() || !std::isfinite(value)) {
+    fail(fmt::format("expected a number, found '{}'", text));
+  }
+  if (value < min || value > max) {
+    fail(fmt::format("expected a number from {:g} to {:g}, found {:g}", min, max, value));
+  }
+  return value;
+}
+
+Tick YamlNode::as_duration(double clock_mhz) const {
+  const std::string text = scalar();
+  if (auto ticks = parse_duration(text, clock_mhz)) return *ticks;
+  fail(fmt::format("expected {}, found '{}'", kDurationHelp, text));
+}
+
+std::string YamlNode::string_or(std::string_view key, std::string fallback) const {
+  auto child = get(key);
+  return child ? child->as_string() : std::move(fallback);
+}
+
+bool YamlNode::bool_or(std::string_view key, bool fallback) const {
+  auto child = get(key);
+  return child ? child->as_bool() : fallback;
+}
+
+std::int64_t YamlNode::int_or(std::string_view key, std::int64_t fallback, std::int64_t min,
+                              std::int64_t max) const {
+  auto child = get(key);
+  return child ? child->as_int(min, max) : fallback;
+}
+
+double YamlNode::double_or(std::string_view key, double fallback, double min, double max) const {
+  auto child = get(key);
+  return child ? child->as_double(min, max) : fallback;
+}
+
+Tick YamlNode::duration_or(std::string_view key, Tick fallback, double clock_mhz) const {
+  auto child = get(key);
+  return child ? child->as_duration(clock_mhz) : fallback;
+}
+
+std::string YamlNode::child_path(std::string_view key) const {
+  return path_.empty() ? std::string(key) : fmt::format("{}.{}", path_, key);
+}
+
+YamlNode load_yaml_text(const std::string& text, const std::string& name) {
+  auto source = std::make_shared<YamlSource>();
+  source->file = name;
+  try {
+    return YamlNode(YAML::Load(text), source, "");
+  } catch (const YAML::Exception& e) {
+    throw InputError({name, e.mark.line + 1, e.mark.column + 1}, e.msg);
+  }
+}
+
+YamlNode load_yaml_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError({path, 0, 0}, "cannot open file");
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return load_yaml_text(buffer.str(), path);
+}
+
+}  // namespace aqlsim

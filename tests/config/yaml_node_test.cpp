@@ -1,0 +1,68 @@
+#include "config/yaml_node.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+namespace aqlsim {
+namespace {
+
+using ::testing::HasSubstr;
+
+// Runs `action` and returns the InputError it throws (fails the test if none).
+template <class F>
+InputError error_of(F action) {
+  try {
+    action();
+  } catch (const InputError& e) {
+    return e;
+  }
+  ADD_FAILURE() << "no InputError thrown";
+  return InputError({}, "");
+}
+
+TEST(YamlNode, UnknownKeyNamesLineColumnAndSuggestion) {
+  const YamlNode doc = load_yaml_text("device:\n  cus: 4\n  quantm: 100us\n", "f.yaml");
+  const InputError e = error_of([&] { doc.require("device").allow_keys({"cus", "quantum"}); });
+  EXPECT_EQ(e.where().file, "f.yaml");
+  EXPECT_EQ(e.where().line, 3);
+  EXPECT_EQ(e.where().column, 3);
+  EXPECT_THAT(e.what(), HasSubstr("unknown key 'quantm'"));
+  EXPECT_THAT(e.what(), HasSubstr("did you mean 'quantum'"));
+}
+
+TEST(YamlNode, WrongTypesSayWhatWasExpected) {
+  const YamlNode doc = load_yaml_text("a: 1.5\nb: yes please\nc: 12\nd: 3x\n", "t.yaml");
+  EXPECT_THAT(error_of([&] { doc.require("a").as_int(0, 10); }).what(),
+              HasSubstr("t.yaml:1:4: expected an integer, found '1.5'"));
+  EXPECT_THAT(error_of([&] { doc.require("b").as_bool(); }).what(),
+              HasSubstr("expected true or false"));
+  EXPECT_THAT(error_of([&] { doc.require("c").as_int(0, 10); }).what(),
+              HasSubstr("expected an integer from 0 to 10, found 12"));
+  EXPECT_THAT(error_of([&] { doc.require("d").as_duration(1000); }).what(),
+              HasSubstr("expected a duration"));
+  EXPECT_EQ(doc.require("c").as_int(0, 100), 12);
+}
+
+TEST(YamlNode, MissingKeyAndWrongShape) {
+  const YamlNode doc = load_yaml_text("queues: 3\n", "s.yaml");
+  EXPECT_THAT(error_of([&] { doc.require("kernels"); }).what(),
+              HasSubstr("missing required key 'kernels'"));
+  EXPECT_THAT(error_of([&] { doc.require("queues").elements(); }).what(),
+              HasSubstr("s.yaml:1:9: expected a list, found '3'"));
+}
+
+TEST(YamlNode, SyntaxErrorsCarryTheParserPosition) {
+  const InputError e = error_of([] { load_yaml_text("a: [1, 2\nb: 3\n", "bad.yaml"); });
+  EXPECT_EQ(e.where().file, "bad.yaml");
+  EXPECT_GT(e.where().line, 0);
+}
+
+TEST(YamlNode, PathsFollowKeysAndPositions) {
+  const YamlNode doc = load_yaml_text("queues:\n  - name: q0\n    size: x\n", "p.yaml");
+  const YamlNode size = doc.require("queues").elements()[0].require("size");
+  EXPECT_EQ(size.path(), "queues.0.size");
+  EXPECT_THAT(error_of([&] { size.as_int(1, 64); }).what(), HasSubstr("(at 'queues.0.size')"));
+}
+
+}  // namespace
+}  // namespace aqlsim
