@@ -67,7 +67,8 @@ void YamlNode::allow_keys(const std::vector<std::string>& allowed) const {
     const std::string key = entry.first.Scalar();
     if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
     std::string message = fmt::format("unknown key '{}'", key);
-    if (auto near = nearest_word(key, allowed)) message += fmt::format(" (did you mean '{}'?)", *near);
+    if (auto near = nearest_word(key, allowed))
+      message += fmt::format(" (did you mean '{}'?)", *near);
     message += fmt::format("; expected one of: {}", join(allowed));
     YamlNode(entry.first, source_, child_path(key)).fail(message);
   }
@@ -112,11 +113,14 @@ std::vector<std::pair<std::string, YamlNode>> YamlNode::entries() const {
 }
 
 std::string YamlNode::scalar() const {
-  if (!node_.IsScalar()) fail(fmt::format("expected a single value, found {}", describe_kind(node_)));
+  if (!node_.IsScalar())
+    fail(fmt::format("expected a single value, found {}", describe_kind(node_)));
   return node_.Scalar();
 }
 
-std::string YamlNode::as_string() const { return scalar(); }
+std::string YamlNode::as_string() const {
+  return scalar();
+}
 
 std::string YamlNode::as_identifier() const {
   const std::string text = scalar();
@@ -198,22 +202,32 @@ std::string YamlNode::child_path(std::string_view key) const {
   return path_.empty() ? std::string(key) : fmt::format("{}.{}", path_, key);
 }
 
-YamlNode load_yaml_text(const std::string& text, const std::string& name) {
-  auto source = std::make_shared<YamlSource>();
-  source->file = name;
+YAML::Node parse_yaml_text(const std::string& text, const std::string& name) {
   try {
-    return YamlNode(YAML::Load(text), source, "");
+    return YAML::Load(text);
   } catch (const YAML::Exception& e) {
     throw InputError({name, e.mark.line + 1, e.mark.column + 1}, e.msg);
   }
 }
 
-YamlNode load_yaml_file(const std::string& path) {
+YAML::Node parse_yaml_file(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw InputError({path, 0, 0}, "cannot open file");
   std::stringstream buffer;
   buffer << in.rdbuf();
-  return load_yaml_text(buffer.str(), path);
+  return parse_yaml_text(buffer.str(), path);
+}
+
+YamlNode load_yaml_text(const std::string& text, const std::string& name) {
+  auto source = std::make_shared<YamlSource>();
+  source->file = name;
+  return YamlNode(parse_yaml_text(text, name), source, "");
+}
+
+YamlNode load_yaml_file(const std::string& path) {
+  auto source = std::make_shared<YamlSource>();
+  source->file = path;
+  return YamlNode(parse_yaml_file(path), source, "");
 }
 
 }  // namespace aqlsim

@@ -50,7 +50,7 @@ class YamlNode {
   bool has(std::string_view key) const;
   std::optional<YamlNode> get(std::string_view key) const;
   YamlNode require(std::string_view key) const;
-  std::vector<YamlNode> elements() const;                          // sequence items
+  std::vector<YamlNode> elements() const;                         // sequence items
   std::vector<std::pair<std::string, YamlNode>> entries() const;  // map entries, in file order
 
   std::string scalar() const;  // the text of a scalar (error if not a scalar)
@@ -77,7 +77,11 @@ class YamlNode {
   std::string path_;
 };
 
-// Parses a file; syntax errors become InputError with the parser's line and column.
+// Parse only; syntax errors become InputError with the parser's line and column.
+YAML::Node parse_yaml_text(const std::string& text, const std::string& name);
+YAML::Node parse_yaml_file(const std::string& path);
+
+// Parse and wrap a whole document.
 YamlNode load_yaml_file(const std::string& path);
 YamlNode load_yaml_text(const std::string& text, const std::string& name);
 

@@ -16,11 +16,17 @@ inline constexpr Tick kMillisecond = 1'000'000'000;
 inline constexpr Tick kSecond = 1'000'000'000'000;
 inline constexpr Tick kNever = std::numeric_limits<Tick>::max();
 
-constexpr Tick microseconds(std::int64_t n) { return n * kMicrosecond; }
-constexpr Tick nanoseconds(std::int64_t n) { return n * kNanosecond; }
+constexpr Tick microseconds(std::int64_t n) {
+  return n * kMicrosecond;
+}
+constexpr Tick nanoseconds(std::int64_t n) {
+  return n * kNanosecond;
+}
 
 // Ticks as fractional microseconds, the unit of every report.
-constexpr double to_us(Tick t) { return static_cast<double>(t) / kMicrosecond; }
+constexpr double to_us(Tick t) {
+  return static_cast<double>(t) / kMicrosecond;
+}
 
 // Converts a (possibly fractional) number of device clock cycles to ticks.
 inline Tick cycles_to_ticks(double cycles, double clock_mhz) {

@@ -1,0 +1,38 @@
+#pragma once
+// The aqlsim subcommands. Each registers its options on the CLI11 app and returns the action
+// to run when it is chosen; actions return the process exit status.
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "scenario/scenario.hpp"
+
+namespace aqlsim::cli {
+
+// Exit statuses, documented in the README.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitInternal = 1;
+inline constexpr int kExitBadInput = 2;
+inline constexpr int kExitDeadlock = 3;
+inline constexpr int kExitQueueError = 4;
+
+using Action = std::function<int()>;
+
+// Options shared by commands that read a workload: the file, --set, --policy and --seed.
+struct WorkloadOptions {
+  std::string file;
+  std::vector<std::string> overrides;
+  std::vector<std::string> policies;
+  std::optional<std::uint64_t> seed;
+
+  void add_to(CLI::App& command);
+  // Loads the file with the overrides applied; throws InputError.
+  Scenario load() const;
+};
+
+void add_run_command(CLI::App& app, Action& action);
+void add_validate_command(CLI::App& app, Action& action);
+void add_list_commands(CLI::App& app, Action& action);
+
+}  // namespace aqlsim::cli

@@ -1,0 +1,35 @@
+// aqlsim: simulate how a GPU front end runs work from many HSA queues.
+#include <CLI/CLI.hpp>
+#include <exception>
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "config/input_error.hpp"
+
+int main(int argc, char** argv) {
+  using namespace aqlsim::cli;
+  CLI::App app{
+      "aqlsim: a model of oversubscribed HSA queues, the packet processor, the work-group "
+      "dispatcher and compute units.\nSee README.md for the workload format."};
+  app.set_version_flag("--version", "aqlsim 0.1.0");
+  app.require_subcommand(1);
+  Action action;
+  add_run_command(app, action);
+  add_validate_command(app, action);
+  add_list_commands(app, action);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int status = app.exit(e);
+    return status == 0 ? kExitOk : kExitBadInput;
+  }
+  try {
+    return action();
+  } catch (const aqlsim::InputError& e) {
+    std::cerr << "aqlsim: error: " << e.what() << '\n';
+    return kExitBadInput;
+  } catch (const std::exception& e) {
+    std::cerr << "aqlsim: internal error: " << e.what() << '\n';
+    return kExitInternal;
+  }
+}

@@ -1,0 +1,84 @@
+#include <fmt/format.h>
+
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "cli/commands.hpp"
+#include "report/chrome_trace.hpp"
+#include "report/json_report.hpp"
+#include "report/text_report.hpp"
+#include "scenario/runner.hpp"
+
+namespace aqlsim::cli {
+namespace {
+
+struct RunOptionsCli {
+  WorkloadOptions workload;
+  std::string json_path;
+  std::string trace_path;
+  bool quiet = false;
+  bool skip_alone = false;
+};
+
+std::ofstream open_output(const std::string& path, const char* what) {
+  std::ofstream out(path);
+  if (!out) throw InputError({path, 0, 0}, fmt::format("cannot write the {} file", what));
+  return out;
+}
+
+int exit_status(const RunOutcome& outcome) {
+  switch (outcome.status) {
+    case RunStatus::deadlock:
+      return kExitDeadlock;
+    case RunStatus::queue_error:
+      return kExitQueueError;
+    default:
+      return kExitOk;
+  }
+}
+
+int run(const RunOptionsCli& o) {
+  const Scenario scenario = o.workload.load();
+  RunOptions options;
+  options.measure_alone = !o.skip_alone;
+  std::ofstream trace_file;
+  std::unique_ptr<ChromeTraceWriter> trace;
+  if (!o.trace_path.empty()) {
+    trace_file = open_output(o.trace_path, "trace");
+    trace = std::make_unique<ChromeTraceWriter>(
+        trace_file, [&](QueueId q, std::uint64_t i) { return scenario.queues[q].packets[i].name; });
+    options.observers.push_back(trace.get());
+  }
+  const RunReport report = run_scenario(scenario, options);
+  if (trace) trace->finish();
+  if (!o.json_path.empty()) {
+    std::ofstream json = open_output(o.json_path, "JSON");
+    json << report_to_json(scenario, report).dump(2) << '\n';
+  }
+  if (!o.quiet) std::cout << report_to_text(scenario, report);
+  if (report.outcome.status != RunStatus::completed) {
+    std::cerr << "aqlsim: " << describe_failure(report.outcome);
+  }
+  return exit_status(report.outcome);
+}
+
+}  // namespace
+
+void add_run_command(CLI::App& app, Action& action) {
+  auto options = std::make_shared<RunOptionsCli>();
+  CLI::App* cmd =
+      app.add_subcommand("run", "Simulate a workload and report per-kernel times and metrics");
+  options->workload.add_to(*cmd);
+  cmd->add_option("--json", options->json_path, "Write the full results as JSON to this file")
+      ->type_name("OUT");
+  cmd->add_option("--trace", options->trace_path,
+                  "Write a Chrome trace-event timeline (open in Perfetto) to this file")
+      ->type_name("OUT");
+  cmd->add_flag("--quiet,-q", options->quiet, "Print nothing on success");
+  cmd->add_flag("--no-alone", options->skip_alone,
+                "Skip the isolated runs that measure each kernel's T_SP (NTT and metrics are 0)");
+  cmd->callback([&action, options] { action = [options] { return run(*options); }; });
+}
+
+}  // namespace aqlsim::cli

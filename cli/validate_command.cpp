@@ -1,0 +1,33 @@
+#include <fmt/format.h>
+
+#include <iostream>
+#include <memory>
+
+#include "cli/commands.hpp"
+
+namespace aqlsim::cli {
+namespace {
+
+int validate(const WorkloadOptions& o) {
+  const Scenario s = o.load();
+  std::size_t packets = 0;
+  for (const QueueSpec& q : s.queues)
+    packets += q.packets.size();
+  fmt::print(
+      "{}: ok: device {} ({} CUs), {} kernels, {} signals, {} queues, {} packets; "
+      "queue mapping {}, thread blocks {}\n",
+      s.source, s.device.name, s.device.compute_units, s.kernels.size(), s.signals.size(),
+      s.queues.size(), packets, s.policies.queue_mapping, s.policies.thread_block);
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_validate_command(CLI::App& app, Action& action) {
+  auto options = std::make_shared<WorkloadOptions>();
+  CLI::App* cmd = app.add_subcommand("validate", "Check a workload file without running it");
+  options->add_to(*cmd);
+  cmd->callback([&action, options] { action = [options] { return validate(*options); }; });
+}
+
+}  // namespace aqlsim::cli

@@ -1,0 +1,50 @@
+#include <fmt/format.h>
+
+#include "cli/commands.hpp"
+#include "queue_sched/registry.hpp"
+#include "scenario/load_scenario.hpp"
+
+namespace aqlsim::cli {
+namespace {
+
+void select_policy(Scenario& scenario, const std::string& name) {
+  const PolicyInfo* info = find_policy(name);
+  if (!info) {
+    std::vector<std::string> names;
+    for (const PolicyInfo& p : all_policies())
+      names.emplace_back(p.name);
+    throw InputError(
+        {fmt::format("--policy {}", name), 0, 0},
+        fmt::format("no policy named '{}'; policies: {}", name, fmt::join(names, ", ")));
+  }
+  auto& slot = info->kind == PolicyKind::queue_mapping ? scenario.policies.queue_mapping
+                                                       : scenario.policies.thread_block;
+  slot = name;
+}
+
+}  // namespace
+
+void WorkloadOptions::add_to(CLI::App& command) {
+  command.add_option("file", file, "Workload YAML file")->required()->check(CLI::ExistingFile);
+  command
+      .add_option("--set", overrides,
+                  "Override any YAML value before reading, e.g. --set device.compute_units=8 "
+                  "or --set queues.q0.priority=3 (repeatable)")
+      ->type_name("KEY=VALUE");
+  command
+      .add_option("--policy", policies,
+                  "Select a queue-mapping or thread-block policy by name, overriding the "
+                  "file's scheduling section (repeatable; see `aqlsim policies`)")
+      ->type_name("NAME");
+  command.add_option("--seed", seed, "Random seed (overrides the file's seed)");
+}
+
+Scenario WorkloadOptions::load() const {
+  Scenario scenario = load_scenario(file, overrides);
+  for (const std::string& name : policies)
+    select_policy(scenario, name);
+  if (seed) scenario.seed = *seed;
+  return scenario;
+}
+
+}  // namespace aqlsim::cli

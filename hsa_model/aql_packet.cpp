@@ -1,0 +1,82 @@
+#include "hsa_model/aql_packet.hpp"
+
+#include <cassert>
+
+namespace aqlsim {
+namespace {
+
+// Scopes a real runtime uses for a kernel that reads and writes global memory.
+constexpr std::uint8_t kSystemScope = HSA_FENCE_SCOPE_SYSTEM;
+
+std::uint64_t ceil_div(std::uint64_t a, std::uint64_t b) {
+  return (a + b - 1) / b;
+}
+
+}  // namespace
+
+std::string_view packet_type_name(std::uint8_t type) {
+  switch (type) {
+    case HSA_PACKET_TYPE_VENDOR_SPECIFIC:
+      return "vendor-specific";
+    case HSA_PACKET_TYPE_INVALID:
+      return "invalid";
+    case HSA_PACKET_TYPE_KERNEL_DISPATCH:
+      return "kernel-dispatch";
+    case HSA_PACKET_TYPE_BARRIER_AND:
+      return "barrier-and";
+    case HSA_PACKET_TYPE_AGENT_DISPATCH:
+      return "agent-dispatch";
+    case HSA_PACKET_TYPE_BARRIER_OR:
+      return "barrier-or";
+    default:
+      return "unknown";
+  }
+}
+
+AqlPacket make_dispatch_packet(const DispatchFields& fields) {
+  assert(fields.workgroup_size > 0 && fields.workgroups > 0);
+  hsa_kernel_dispatch_packet_t p{};
+  p.header = encode_header({.type = HSA_PACKET_TYPE_KERNEL_DISPATCH,
+                            .barrier = fields.barrier,
+                            .acquire_scope = kSystemScope,
+                            .release_scope = kSystemScope});
+  p.setup = 1u << HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS;  // one dimension
+  p.workgroup_size_x = static_cast<std::uint16_t>(fields.workgroup_size);
+  p.workgroup_size_y = 1;
+  p.workgroup_size_z = 1;
+  p.grid_size_x = static_cast<std::uint32_t>(fields.workgroups * fields.workgroup_size);
+  p.grid_size_y = 1;
+  p.grid_size_z = 1;
+  p.group_segment_size = fields.group_segment_bytes;
+  p.kernel_object = fields.kernel_object;
+  p.completion_signal = fields.completion_signal;
+  return AqlPacket::from(p);
+}
+
+AqlPacket make_barrier_packet(bool any, std::span<const hsa_signal_t> dependencies,
+                              hsa_signal_t completion_signal, bool barrier) {
+  assert(dependencies.size() <= kBarrierDependencies);
+  // The AND and OR layouts are identical apart from the type.
+  hsa_barrier_and_packet_t p{};
+  p.header = encode_header({.type = static_cast<std::uint8_t>(any ? HSA_PACKET_TYPE_BARRIER_OR
+                                                                  : HSA_PACKET_TYPE_BARRIER_AND),
+                            .barrier = barrier,
+                            .acquire_scope = kSystemScope,
+                            .release_scope = kSystemScope});
+  for (std::size_t i = 0; i < dependencies.size(); ++i)
+    p.dep_signal[i] = dependencies[i];
+  p.completion_signal = completion_signal;
+  return AqlPacket::from(p);
+}
+
+std::uint64_t workgroup_count(const hsa_kernel_dispatch_packet_t& p) {
+  if (p.workgroup_size_x == 0 || p.workgroup_size_y == 0 || p.workgroup_size_z == 0) return 0;
+  return ceil_div(p.grid_size_x, p.workgroup_size_x) * ceil_div(p.grid_size_y, p.workgroup_size_y) *
+         ceil_div(p.grid_size_z, p.workgroup_size_z);
+}
+
+std::uint32_t workitems_per_workgroup(const hsa_kernel_dispatch_packet_t& p) {
+  return static_cast<std::uint32_t>(p.workgroup_size_x) * p.workgroup_size_y * p.workgroup_size_z;
+}
+
+}  // namespace aqlsim

@@ -1,0 +1,47 @@
+#pragma once
+// One compute unit's resources. A work-group is placed only if every resource it needs is
+// free; its waves go one at a time to the SIMD with the most room, as hardware balances them.
+#include <array>
+#include <cstdint>
+
+#include "hsa_model/device_spec.hpp"
+#include "hsa_model/occupancy.hpp"
+
+namespace aqlsim {
+
+// Where a placed work-group's waves went, needed to give the resources back.
+struct Placement {
+  std::array<std::uint8_t, kMaxSimdsPerCu> waves_per_simd{};
+};
+
+class ComputeUnit {
+ public:
+  explicit ComputeUnit(const ComputeUnitSpec& spec);
+
+  bool fits(const WorkgroupDemand& demand) const;
+  Placement place(const WorkgroupDemand& demand);  // requires fits(demand)
+  void release(const WorkgroupDemand& demand, const Placement& placement);
+
+  std::uint32_t resident_workgroups() const { return workgroups_; }
+  std::uint32_t resident_waves() const { return waves_; }
+  std::uint32_t lds_used() const { return lds_used_; }
+  // True when no SIMD and no CU-wide resource is over its limit (checked by tests).
+  bool within_limits() const;
+
+ private:
+  struct Simd {
+    std::uint32_t waves = 0;
+    std::uint32_t vgprs = 0;
+    std::uint32_t sgprs = 0;
+  };
+  // Waves of `demand` that SIMD `s` can still take.
+  std::uint32_t room(const Simd& s, const WorkgroupDemand& demand) const;
+
+  const ComputeUnitSpec* spec_;
+  std::array<Simd, kMaxSimdsPerCu> simds_{};
+  std::uint32_t workgroups_ = 0;
+  std::uint32_t waves_ = 0;
+  std::uint32_t lds_used_ = 0;
+};
+
+}  // namespace aqlsim

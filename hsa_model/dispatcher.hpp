@@ -1,0 +1,91 @@
+#pragma once
+// The work-group dispatcher: holds the kernels launched by the packet processor, asks the
+// thread-block scheduler which kernel goes next on each CU, places work-groups on CUs and
+// finishes them. Placement happens in passes at the end of a tick, one work-group per CU per
+// round, so work-groups that start together see the same CU load.
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <vector>
+
+#include "hsa_model/compute_unit.hpp"
+#include "hsa_model/device_spec.hpp"
+#include "hsa_model/engine.hpp"
+#include "hsa_model/kernel_state.hpp"
+#include "hsa_model/observer.hpp"
+#include "hsa_model/thread_block_scheduler.hpp"
+
+namespace aqlsim {
+
+// Everything the dispatcher needs to run a kernel, decoded from its dispatch packet.
+struct KernelLaunch {
+  std::uint32_t profile = 0;
+  QueueId queue = 0;
+  std::uint64_t packet_index = 0;
+  std::uint64_t stream_key = 0;
+  hsa_signal_t completion_signal{0};
+  WorkgroupDemand demand;
+  Occupancy occupancy;
+  DurationParams duration;
+  std::uint64_t workgroups = 0;
+  Tick arrival = 0;
+};
+
+class Dispatcher {
+ public:
+  Dispatcher(Engine& engine, const DeviceSpec& device, ThreadBlockScheduler& scheduler,
+             const Observers& observers, std::uint64_t seed);
+  Dispatcher(const Dispatcher&) = delete;
+  Dispatcher& operator=(const Dispatcher&) = delete;
+
+  bool has_capacity() const { return active_.size() < max_kernels_; }
+  KernelId launch(const KernelLaunch& launch);
+  void set_completion_listener(std::function<void(const KernelState&)> listener) {
+    on_kernel_completed_ = std::move(listener);
+  }
+
+  std::span<const KernelState> kernels() const { return kernels_; }
+  std::span<const KernelId> active() const { return active_; }
+  const std::vector<ComputeUnit>& compute_units() const { return cus_; }
+  std::uint64_t workgroups_finished() const { return workgroups_finished_; }
+  DispatchView view() const { return DispatchView(kernels_, active_, cus_, now_); }
+
+ private:
+  void run_pass(std::uint64_t);
+  void finish_workgroup(std::uint64_t slot);
+  void place_workgroup(KernelId kernel, CuIndex cu);
+  void start_placed_workgroups();
+  void complete_kernel(KernelState& kernel);
+  void request_pass();
+  void mark_candidate(CuIndex cu);
+  void mark_all_candidates();
+  std::uint32_t take_lane(CuIndex cu);
+
+  Engine* engine_;
+  ThreadBlockScheduler* scheduler_;
+  const Observers* observers_;
+  std::uint64_t seed_;
+  std::size_t max_kernels_;
+  Tick now_ = 0;  // mirrors engine time for the policy view
+
+  std::vector<KernelState> kernels_;  // every kernel ever launched, by id
+  std::vector<KernelId> active_;      // unfinished kernels, oldest launch first
+  std::vector<ComputeUnit> cus_;
+  std::vector<std::uint64_t> busy_lanes_;  // per CU, bit i set when lane i is in use
+
+  std::vector<WorkgroupRecord> workgroups_;  // running work-groups; slots are reused
+  std::vector<std::uint32_t> free_slots_;
+  std::vector<std::uint32_t> placed_;  // slots placed in the current pass
+
+  std::vector<CuIndex> candidates_;  // CUs where something might be placed
+  std::vector<CuIndex> next_round_;
+  std::vector<char> is_candidate_;
+  bool pass_pending_ = false;
+  std::uint64_t workgroups_finished_ = 0;
+
+  MemberHandler<Dispatcher, &Dispatcher::run_pass> pass_event_{this};
+  MemberHandler<Dispatcher, &Dispatcher::finish_workgroup> workgroup_end_{this};
+  std::function<void(const KernelState&)> on_kernel_completed_;
+};
+
+}  // namespace aqlsim

@@ -1,0 +1,71 @@
+#pragma once
+// The discrete-event engine: events ordered by (time, sequence number), so two runs of the
+// same input process the same events in the same order, bit for bit.
+#include <cstdint>
+#include <vector>
+
+#include "hsa_model/time.hpp"
+
+namespace aqlsim {
+
+// A component that receives events. The payload is the component's own (an index, a token).
+class EventHandler {
+ public:
+  virtual void handle(std::uint64_t payload) = 0;
+
+ protected:
+  ~EventHandler() = default;
+};
+
+// Binds an event to a member function, so a component can own several kinds of event without
+// a central switch: `MemberHandler<Dispatcher, &Dispatcher::end_workgroup> workgroup_end_{this};`
+template <class Owner, void (Owner::*Method)(std::uint64_t)>
+class MemberHandler final : public EventHandler {
+ public:
+  explicit MemberHandler(Owner* owner) : owner_(owner) {}
+  void handle(std::uint64_t payload) override { (owner_->*Method)(payload); }
+
+ private:
+  Owner* owner_;
+};
+
+class Engine {
+ public:
+  Tick now() const { return now_; }
+  // Schedules `handler` at absolute time `when` (not before now). Events at the same time run
+  // in the order they were scheduled.
+  void schedule_at(Tick when, EventHandler& handler, std::uint64_t payload = 0);
+  void schedule_after(Tick delay, EventHandler& handler, std::uint64_t payload = 0) {
+    schedule_at(now_ + delay, handler, payload);
+  }
+
+  // Runs the next event; false when there is none or the engine was stopped.
+  bool step();
+  // Runs until no event is left or stop() is called.
+  void run();
+  void stop() { stopped_ = true; }
+  bool stopped() const { return stopped_; }
+
+  bool idle() const { return heap_.empty(); }
+  std::size_t pending() const { return heap_.size(); }
+  std::uint64_t events_processed() const { return processed_; }
+
+ private:
+  struct Event {
+    Tick time;
+    std::uint64_t sequence;
+    EventHandler* handler;
+    std::uint64_t payload;
+  };
+  static bool later(const Event& a, const Event& b) {
+    return a.time != b.time ? a.time > b.time : a.sequence > b.sequence;
+  }
+
+  std::vector<Event> heap_;
+  Tick now_ = 0;
+  std::uint64_t next_sequence_ = 0;
+  std::uint64_t processed_ = 0;
+  bool stopped_ = false;
+};
+
+}  // namespace aqlsim

@@ -1,0 +1,108 @@
+#include "hsa_model/gpu.hpp"
+
+#include <cassert>
+
+namespace aqlsim {
+
+Gpu::Gpu(DeviceSpec device, std::unique_ptr<QueueMappingPolicy> mapping,
+         std::unique_ptr<ThreadBlockScheduler> scheduler, std::uint64_t seed)
+    : device_(std::move(device)),
+      mapping_(std::move(mapping)),
+      scheduler_(std::move(scheduler)),
+      state_(device_.front_end.hw_queues, observers_),
+      dispatcher_(engine_, device_, *scheduler_, observers_, seed),
+      processor_(engine_, device_, state_, signals_, dispatcher_, profiles_, observers_),
+      hw_scheduler_(engine_, device_.front_end, state_, processor_, *mapping_, observers_) {
+  signals_.set_listener([this](hsa_signal_t) { processor_.on_signal_changed(); });
+  dispatcher_.set_completion_listener(
+      [this](const KernelState& kernel) { processor_.on_kernel_completed(kernel); });
+}
+
+std::uint64_t Gpu::register_kernel(KernelProfile profile) {
+  profiles_.push_back(std::move(profile));
+  return profiles_.size();
+}
+
+UserQueue& Gpu::create_queue(std::string name, std::uint32_t size, std::uint32_t priority) {
+  assert(is_power_of_two(size));
+  const auto id = static_cast<QueueId>(state_.queues.size());
+  state_.queues.push_back(std::make_unique<UserQueue>(id, std::move(name), size, priority));
+  state_.runtime.emplace_back();
+  hw_scheduler_.on_queue_created(id);
+  return *state_.queues.back();
+}
+
+void Gpu::ring_doorbell(QueueId queue, std::uint64_t index) {
+  state_.queues.at(queue)->ring_doorbell(index);
+  processor_.on_doorbell();
+  hw_scheduler_.on_doorbell();
+}
+
+RunOutcome Gpu::run() {
+  engine_.run();
+  return conclude();
+}
+
+RunOutcome Gpu::run_until(const std::function<bool()>& done) {
+  while (!done()) {
+    if (!engine_.step()) return conclude();
+  }
+  RunOutcome outcome;
+  outcome.status = RunStatus::stopped;
+  return outcome;
+}
+
+RunOutcome Gpu::conclude() {
+  state_.close_intervals(processor_.last_progress());
+  RunOutcome outcome;
+  outcome.errors = processor_.errors();
+  if (!outcome.errors.empty()) {
+    outcome.status = RunStatus::queue_error;
+  } else if (work_remains()) {
+    outcome.status = RunStatus::deadlock;
+    outcome.blocked = diagnose();
+  }
+  return outcome;
+}
+
+bool Gpu::work_remains() const {
+  if (!dispatcher_.active().empty()) return true;
+  for (const auto& queue : state_.queues) {
+    if (queue->has_pending()) return true;
+  }
+  return false;
+}
+
+std::vector<BlockedQueue> Gpu::diagnose() const {
+  std::vector<BlockedQueue> blocked;
+  for (const auto& queue : state_.queues) {
+    if (!queue->has_pending()) continue;
+    BlockedQueue b;
+    b.queue = queue->name();
+    b.packet_index = queue->read_index();
+    b.packet_type = packet_type_name(queue->head().header().type);
+    b.mapped = state_.runtime[queue->id()].slot.has_value();
+    b.wait = processor_.head_wait(queue->id());
+    for (const hsa_signal_t s : b.wait.signals) {
+      b.signal_values.emplace_back(signals_.name(s), signals_.load(s));
+    }
+    blocked.push_back(std::move(b));
+  }
+  return blocked;
+}
+
+const char* run_status_name(RunStatus status) {
+  switch (status) {
+    case RunStatus::completed:
+      return "completed";
+    case RunStatus::deadlock:
+      return "deadlock";
+    case RunStatus::queue_error:
+      return "queue error";
+    case RunStatus::stopped:
+      return "stopped";
+  }
+  return "?";
+}
+
+}  // namespace aqlsim

@@ -1,0 +1,47 @@
+#pragma once
+// A host program given as data: each queue receives a list of packets, each no earlier than its
+// time. The host writes them in order as HSA requires (reserve an index, write the packet, ring
+// the doorbell). When a queue's ring is full it waits until the packet processor frees a slot:
+// back-pressure, never an overwrite.
+#include <cstdint>
+#include <vector>
+
+#include "hsa_model/aql_packet.hpp"
+#include "hsa_model/engine.hpp"
+#include "hsa_model/gpu.hpp"
+
+namespace aqlsim {
+
+class HostScript {
+ public:
+  explicit HostScript(Gpu& gpu);
+  HostScript(const HostScript&) = delete;
+  HostScript& operator=(const HostScript&) = delete;
+
+  // Appends a packet for `queue`, submitted at `at` or as soon after as the earlier packets
+  // of the queue and free ring space allow.
+  void add(QueueId queue, Tick at, const AqlPacket& packet);
+  // Schedules the first submission of every queue; call once, before Gpu::run().
+  void start();
+  bool waiting_for_space(QueueId queue) const { return queues_.at(queue).waiting; }
+
+ private:
+  struct Timed {
+    Tick at;
+    AqlPacket packet;
+  };
+  struct QueueScript {
+    std::vector<Timed> packets;
+    std::size_t next = 0;
+    bool waiting = false;
+  };
+
+  void submit_due(std::uint64_t queue);
+  void on_read_index(QueueId queue);
+
+  Gpu* gpu_;
+  std::vector<QueueScript> queues_;
+  MemberHandler<HostScript, &HostScript::submit_due> submit_event_{this};
+};
+
+}  // namespace aqlsim

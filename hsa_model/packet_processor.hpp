@@ -1,0 +1,89 @@
+#pragma once
+// The packet processor: for each mapped queue, in order, it pays `packet_latency` per packet,
+// then launches kernel dispatches into the dispatcher and resolves barrier-AND/OR packets.
+// A packet with the barrier bit waits until every earlier packet of its queue has completed;
+// a barrier packet blocks its queue until its dependency signals allow it to complete.
+// Reactions to signals, doorbells and kernel completions run as a wake-up event at the same
+// tick, so no handler re-enters another.
+#include <functional>
+#include <vector>
+
+#include "hsa_model/device_spec.hpp"
+#include "hsa_model/dispatcher.hpp"
+#include "hsa_model/engine.hpp"
+#include "hsa_model/front_end_state.hpp"
+#include "hsa_model/kernel_profile.hpp"
+#include "hsa_model/observer.hpp"
+#include "hsa_model/signals.hpp"
+
+namespace aqlsim {
+
+// What the head packet of a queue waits for, for deadlock reports.
+struct HeadWait {
+  bool barrier_bit = false;           // earlier packets of the queue are still running
+  bool dispatcher_full = false;       // max_concurrent_kernels reached
+  std::vector<hsa_signal_t> signals;  // unresolved barrier dependencies
+  bool any = false;                   // barrier-OR (one of `signals` suffices)
+};
+
+class PacketProcessor {
+ public:
+  using StreamKeyFn = std::function<std::uint64_t(QueueId, std::uint64_t packet_index)>;
+
+  PacketProcessor(Engine& engine, const DeviceSpec& device, FrontEndState& state,
+                  SignalTable& signals, Dispatcher& dispatcher,
+                  const std::vector<KernelProfile>& profiles, const Observers& observers);
+  PacketProcessor(const PacketProcessor&) = delete;
+  PacketProcessor& operator=(const PacketProcessor&) = delete;
+
+  void set_stream_key(StreamKeyFn fn) { stream_key_ = std::move(fn); }
+  void set_read_index_listener(std::function<void(QueueId)> fn) { on_read_ = std::move(fn); }
+
+  // Called by the hardware scheduler when a queue has been mapped into `slot`, and just
+  // before it is unmapped (cancelling a packet whose latency is being paid; it stays at the
+  // head and is processed again when the queue is next mapped).
+  void start_slot(SlotIndex slot);
+  void stop_slot(SlotIndex slot);
+
+  void on_doorbell() { request_wake(); }
+  void on_signal_changed() { request_wake(); }
+  void on_kernel_completed(const KernelState& kernel);
+
+  // True when the queue's head packet could be executed now (policies' "ready").
+  bool head_ready(QueueId queue) const;
+  HeadWait head_wait(QueueId queue) const;
+  const std::vector<QueueError>& errors() const { return errors_; }
+  Tick last_progress() const { return last_progress_; }
+
+ private:
+  enum class HeadOutcome { retired, waiting, failed };
+
+  void request_wake();
+  void wake(std::uint64_t);
+  void advance(SlotIndex slot);
+  void processing_done(std::uint64_t payload);
+  HeadOutcome execute_head(UserQueue& queue);
+  HeadOutcome execute_dispatch(UserQueue& queue);
+  HeadOutcome execute_barrier(UserQueue& queue, bool any);
+  bool barrier_satisfied(const AqlPacket& packet, bool any) const;
+  void retire_head(UserQueue& queue);
+  HeadOutcome fail(UserQueue& queue, hsa_status_t status, std::string message);
+
+  Engine* engine_;
+  const DeviceSpec* device_;
+  FrontEndState* state_;
+  SignalTable* signals_;
+  Dispatcher* dispatcher_;
+  const std::vector<KernelProfile>* profiles_;
+  const Observers* observers_;
+  StreamKeyFn stream_key_;
+  std::function<void(QueueId)> on_read_;
+  std::vector<QueueError> errors_;
+  bool wake_pending_ = false;
+  Tick last_progress_ = 0;
+
+  MemberHandler<PacketProcessor, &PacketProcessor::wake> wake_event_{this};
+  MemberHandler<PacketProcessor, &PacketProcessor::processing_done> processed_event_{this};
+};
+
+}  // namespace aqlsim

@@ -1,0 +1,57 @@
+#pragma once
+// The thread-block scheduler decides which kernel's next work-group goes to a CU. The
+// dispatcher owns the mechanism (resources, placement, timing); a policy only picks, looking at
+// a read-only view. Implementations live in queue_sched/.
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "hsa_model/compute_unit.hpp"
+#include "hsa_model/kernel_state.hpp"
+
+namespace aqlsim {
+
+class DispatchView {
+ public:
+  DispatchView(const std::vector<KernelState>& kernels, const std::vector<KernelId>& active,
+               const std::vector<ComputeUnit>& cus, const Tick& now)
+      : kernels_(&kernels), active_(&active), cus_(&cus), now_(&now) {}
+
+  // Kernels in the dispatcher (launched, not finished), oldest launch first.
+  std::span<const KernelId> active() const { return *active_; }
+  const KernelState& kernel(KernelId id) const { return (*kernels_)[id]; }
+  std::uint32_t cu_count() const { return static_cast<std::uint32_t>(cus_->size()); }
+  const ComputeUnit& cu(CuIndex c) const { return (*cus_)[c]; }
+  // True when `id` has a work-group left to issue and it fits on CU `c` now.
+  bool fits(KernelId id, CuIndex c) const {
+    const KernelState& k = kernel(id);
+    return k.unissued() > 0 && (*cus_)[c].fits(k.demand);
+  }
+  Tick now() const { return *now_; }
+
+ private:
+  const std::vector<KernelState>* kernels_;
+  const std::vector<KernelId>* active_;
+  const std::vector<ComputeUnit>* cus_;
+  const Tick* now_;
+};
+
+class ThreadBlockScheduler {
+ public:
+  virtual ~ThreadBlockScheduler() = default;
+  virtual std::string_view name() const = 0;
+  // The kernel whose next work-group should be placed on `cu` now, or nullopt to leave the CU
+  // alone. A returned kernel must satisfy view.fits(kernel, cu).
+  virtual std::optional<KernelId> pick(const DispatchView& view, CuIndex cu) = 0;
+
+  virtual void on_kernel_launched(const DispatchView&, KernelId) {}
+  virtual void on_workgroup_started(const DispatchView&, const WorkgroupRecord&) {}
+  virtual void on_workgroup_finished(const DispatchView&, const WorkgroupRecord&) {}
+  virtual void on_kernel_completed(const DispatchView&, KernelId) {}
+  // The dispatcher reconsiders every CU when a kernel arrives, is fully issued or finishes.
+  // A policy whose choice changes at other moments (a new prediction) asks for it here.
+  virtual bool take_rescan_request() { return false; }
+};
+
+}  // namespace aqlsim

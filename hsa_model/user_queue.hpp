@@ -1,0 +1,66 @@
+#pragma once
+// A user-mode HSA queue: a ring of 64-byte AQL packets with 64-bit read and write indices and
+// a doorbell. The producer reserves an index, writes the packet body, publishes the header and
+// rings the doorbell; the packet processor consumes packets in order and advances the read
+// index. A slot may be reused only after the read index has passed it, so a producer that
+// finds the ring full must wait: nothing is ever overwritten.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "hsa_model/aql_packet.hpp"
+#include "hsa_model/time.hpp"
+
+namespace aqlsim {
+
+using QueueId = std::uint32_t;
+
+class UserQueue {
+ public:
+  // `size` must be a power of two (checked by the caller that creates queues).
+  UserQueue(QueueId id, std::string name, std::uint32_t size, std::uint32_t priority);
+
+  QueueId id() const { return id_; }
+  const std::string& name() const { return name_; }
+  std::uint32_t size() const { return size_; }
+  std::uint32_t priority() const { return priority_; }
+  void set_priority(std::uint32_t priority) { priority_ = priority; }
+
+  // Producer side (hsa_queue_add_write_index_*, then write, publish, doorbell).
+  std::uint64_t add_write_index(std::uint64_t count);
+  std::uint64_t write_index() const { return write_index_; }
+  // True when index `i` may be written: the consumer has freed its slot.
+  bool slot_free(std::uint64_t i) const { return i < read_index_ + size_; }
+  AqlPacket& slot(std::uint64_t i) { return ring_[i & mask_]; }
+  const AqlPacket& slot(std::uint64_t i) const { return ring_[i & mask_]; }
+  // Writes the packet, header included, and records when it was submitted.
+  void publish(std::uint64_t i, const AqlPacket& packet, Tick now);
+  Tick submit_time(std::uint64_t i) const { return submit_time_[i & mask_]; }
+  // Doorbell: packets up to and including `index` may be processed.
+  void ring_doorbell(std::uint64_t index);
+
+  // Consumer side.
+  std::uint64_t read_index() const { return read_index_; }
+  bool has_pending() const { return read_index_ < doorbell_end_; }
+  std::uint64_t pending() const { return doorbell_end_ - read_index_; }
+  const AqlPacket& head() const { return slot(read_index_); }
+  void advance_read_index();
+
+ private:
+  QueueId id_;
+  std::string name_;
+  std::uint32_t size_;
+  std::uint64_t mask_;
+  std::uint32_t priority_;
+  std::vector<AqlPacket> ring_;
+  std::vector<Tick> submit_time_;
+  std::uint64_t write_index_ = 0;
+  std::uint64_t read_index_ = 0;
+  std::uint64_t doorbell_end_ = 0;  // one past the highest index rung
+};
+
+constexpr bool is_power_of_two(std::uint64_t n) {
+  return n != 0 && (n & (n - 1)) == 0;
+}
+
+}  // namespace aqlsim

@@ -1,0 +1,26 @@
+#pragma once
+#include "hsa_model/thread_block_scheduler.hpp"
+#include "queue_sched/policy_params.hpp"
+
+namespace aqlsim {
+
+// `fifo`: the hardware baseline as Pai et al. measured it on Fermi and Kepler — a later
+// kernel's work-groups wait until every work-group of the earlier kernels has been issued,
+// even when they would fit beside them.
+class Fifo final : public ThreadBlockScheduler {
+ public:
+  explicit Fifo(const PolicyParams&) {}
+  std::string_view name() const override { return "fifo"; }
+  std::optional<KernelId> pick(const DispatchView& view, CuIndex cu) override;
+};
+
+// `fifo-backfill`: gem5's dispatcher — the oldest kernel places what fits, and later kernels
+// fill the resources left over.
+class FifoBackfill final : public ThreadBlockScheduler {
+ public:
+  explicit FifoBackfill(const PolicyParams&) {}
+  std::string_view name() const override { return "fifo-backfill"; }
+  std::optional<KernelId> pick(const DispatchView& view, CuIndex cu) override;
+};
+
+}  // namespace aqlsim

@@ -1,0 +1,121 @@
+#include "report/chrome_trace.hpp"
+
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+
+namespace aqlsim {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// Process ids of the three kinds of track; CU c is process kFirstCuPid + c.
+constexpr int kSlotPid = 0;
+constexpr int kQueuePid = 1;
+constexpr int kFirstCuPid = 2;
+
+Json event(const char* phase, int pid, std::uint64_t tid, const std::string& name, Tick ts) {
+  return Json{{"ph", phase}, {"pid", pid}, {"tid", tid}, {"name", name}, {"ts", to_us(ts)}};
+}
+
+Json metadata(const char* what, int pid, std::uint64_t tid, const std::string& name) {
+  return Json{{"ph", "M"}, {"pid", pid}, {"tid", tid}, {"name", what}, {"args", {{"name", name}}}};
+}
+
+}  // namespace
+
+ChromeTraceWriter::ChromeTraceWriter(std::ostream& out, PacketNamer namer)
+    : out_(&out), namer_(std::move(namer)) {
+  *out_ << "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n";
+  emit(metadata("process_name", kSlotPid, 0, "Hardware queue slots").dump());
+  emit(metadata("process_name", kQueuePid, 0, "User queues").dump());
+}
+
+ChromeTraceWriter::~ChromeTraceWriter() {
+  finish();
+}
+
+void ChromeTraceWriter::finish() {
+  if (finished_) return;
+  finished_ = true;
+  *out_ << "\n]}\n";
+  out_->flush();
+}
+
+void ChromeTraceWriter::emit(const std::string& event_json) {
+  if (!first_) *out_ << ",\n";
+  first_ = false;
+  *out_ << event_json;
+}
+
+void ChromeTraceWriter::name_thread(int pid, std::uint64_t tid, const std::string& name) {
+  if (!named_threads_.emplace(pid, tid).second) return;
+  emit(metadata("thread_name", pid, tid, name).dump());
+  if (pid >= kFirstCuPid && tid == 0) {
+    emit(metadata("process_name", pid, 0, fmt::format("CU {}", pid - kFirstCuPid)).dump());
+  }
+}
+
+void ChromeTraceWriter::name_queue(const UserQueue& queue) {
+  name_thread(kQueuePid, queue.id(),
+              fmt::format("{} (priority {})", queue.name(), queue.priority()));
+}
+
+void ChromeTraceWriter::on_slot_activity(SlotIndex slot, SlotActivity activity,
+                                         const UserQueue* queue, Tick begin, Tick end) {
+  if (activity == SlotActivity::empty) return;
+  name_thread(kSlotPid, slot, fmt::format("slot {}", slot));
+  Json e = event("X", kSlotPid, slot, slot_activity_name(activity), begin);
+  e["dur"] = to_us(end - begin);
+  if (queue) e["args"] = {{"queue", queue->name()}};
+  emit(e.dump());
+}
+
+void ChromeTraceWriter::on_queue_mapped(SlotIndex, const UserQueue& queue, Tick) {
+  name_queue(queue);
+}
+
+void ChromeTraceWriter::on_packet_retired(const UserQueue& queue, std::uint64_t index,
+                                          const PacketHeader& header, Tick t) {
+  if (header.type == HSA_PACKET_TYPE_KERNEL_DISPATCH) return;  // shown as the kernel's slice
+  name_queue(queue);
+  Json e = event("i", kQueuePid, queue.id(), namer_(queue.id(), index), t);
+  e["s"] = "t";
+  e["args"] = {{"packet", std::string(packet_type_name(header.type))}};
+  emit(e.dump());
+}
+
+void ChromeTraceWriter::on_kernel_launched(const KernelState& kernel, Tick t) {
+  Json e = event("b", kQueuePid, kernel.queue, namer_(kernel.queue, kernel.packet_index), t);
+  e["cat"] = "kernel";
+  e["id"] = kernel.id;
+  e["args"] = {{"arrival_us", to_us(kernel.arrival)}, {"workgroups", kernel.total_workgroups}};
+  emit(e.dump());
+}
+
+void ChromeTraceWriter::on_kernel_completed(const KernelState& kernel, Tick t) {
+  Json e = event("e", kQueuePid, kernel.queue, namer_(kernel.queue, kernel.packet_index), t);
+  e["cat"] = "kernel";
+  e["id"] = kernel.id;
+  emit(e.dump());
+}
+
+void ChromeTraceWriter::on_workgroup_started(const KernelState& kernel, const WorkgroupRecord& wg,
+                                             const ComputeUnit&) {
+  const int pid = kFirstCuPid + static_cast<int>(wg.cu);
+  name_thread(pid, wg.lane, fmt::format("lane {}", wg.lane));
+  Json e = event("X", pid, wg.lane, namer_(kernel.queue, kernel.packet_index), wg.start);
+  e["dur"] = to_us(wg.end - wg.start);
+  e["args"] = {{"workgroup", wg.index}};
+  emit(e.dump());
+}
+
+void ChromeTraceWriter::on_queue_error(const QueueError& error) {
+  Json e = event("i", kQueuePid, error.queue, "queue error", error.time);
+  e["s"] = "g";
+  e["args"] = {
+      {"queue", error.queue_name}, {"packet", error.packet_index}, {"message", error.message}};
+  emit(e.dump());
+}
+
+}  // namespace aqlsim

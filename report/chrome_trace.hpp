@@ -1,0 +1,49 @@
+#pragma once
+// A Chrome trace-event JSON timeline (opens in Perfetto or chrome://tracing), written as the
+// model runs: one track per hardware queue slot, one per user queue (kernels as async slices,
+// barriers as instants) and one per CU lane (work-groups).
+#include <functional>
+#include <ostream>
+#include <set>
+#include <string>
+#include <utility>
+
+#include "hsa_model/observer.hpp"
+
+namespace aqlsim {
+
+class ChromeTraceWriter final : public ModelObserver {
+ public:
+  using PacketNamer = std::function<std::string(QueueId, std::uint64_t packet_index)>;
+
+  ChromeTraceWriter(std::ostream& out, PacketNamer namer);
+  ChromeTraceWriter(const ChromeTraceWriter&) = delete;
+  ChromeTraceWriter& operator=(const ChromeTraceWriter&) = delete;
+  ~ChromeTraceWriter() override;
+  // Closes the JSON document; called by the destructor if not before.
+  void finish();
+
+  void on_slot_activity(SlotIndex slot, SlotActivity activity, const UserQueue* queue, Tick begin,
+                        Tick end) override;
+  void on_queue_mapped(SlotIndex slot, const UserQueue& queue, Tick t) override;
+  void on_packet_retired(const UserQueue& queue, std::uint64_t index, const PacketHeader& header,
+                         Tick t) override;
+  void on_kernel_launched(const KernelState& kernel, Tick t) override;
+  void on_kernel_completed(const KernelState& kernel, Tick t) override;
+  void on_workgroup_started(const KernelState& kernel, const WorkgroupRecord& wg,
+                            const ComputeUnit& cu) override;
+  void on_queue_error(const QueueError& error) override;
+
+ private:
+  void emit(const std::string& event_json);
+  void name_thread(int pid, std::uint64_t tid, const std::string& name);
+  void name_queue(const UserQueue& queue);
+
+  std::ostream* out_;
+  PacketNamer namer_;
+  bool first_ = true;
+  bool finished_ = false;
+  std::set<std::pair<int, std::uint64_t>> named_threads_;
+};
+
+}  // namespace aqlsim

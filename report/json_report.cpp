@@ -1,0 +1,92 @@
+#include "report/json_report.hpp"
+
+#include <hsa/hsa.h>
+
+#include "hsa_model/time.hpp"
+
+namespace aqlsim {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json kernel_json(const KernelResult& k) {
+  return Json{
+      {"name", k.name},
+      {"kernel", k.kernel},
+      {"queue", k.queue},
+      {"workgroups", k.workgroups},
+      {"arrival_us", to_us(k.arrival)},
+      {"launch_us", to_us(k.launch)},
+      {"start_us", to_us(k.start)},
+      {"end_us", to_us(k.end)},
+      {"turnaround_us", to_us(k.turnaround())},
+      {"alone_us", to_us(k.alone)},
+      {"ntt", k.ntt},
+  };
+}
+
+Json hardware_json(const HardwareReport& hw) {
+  Json slot_time = Json::object();
+  for (std::size_t a = 0; a < kSlotActivities; ++a) {
+    slot_time[slot_activity_name(static_cast<SlotActivity>(a))] = to_us(hw.slot_time[a]);
+  }
+  return Json{
+      {"map_count", hw.map_count},
+      {"unmap_count", hw.unmap_count},
+      {"slot_idle_us", to_us(hw.slot_idle())},
+      {"slot_time_us", slot_time},
+  };
+}
+
+Json outcome_json(const RunOutcome& outcome) {
+  Json errors = Json::array();
+  for (const QueueError& e : outcome.errors) {
+    errors.push_back({{"queue", e.queue_name},
+                      {"packet_index", e.packet_index},
+                      {"status", static_cast<int>(e.status)},
+                      {"message", e.message}});
+  }
+  Json blocked = Json::array();
+  for (const BlockedQueue& b : outcome.blocked) {
+    Json signals = Json::array();
+    for (const auto& [name, value] : b.signal_values)
+      signals.push_back({{"signal", name}, {"value", value}});
+    blocked.push_back({{"queue", b.queue},
+                       {"packet_index", b.packet_index},
+                       {"packet_type", b.packet_type},
+                       {"mapped", b.mapped},
+                       {"waits_for_earlier_packets", b.wait.barrier_bit},
+                       {"waits_for_dispatcher", b.wait.dispatcher_full},
+                       {"waits_for_any_signal", b.wait.any},
+                       {"signals", signals}});
+  }
+  return Json{
+      {"status", run_status_name(outcome.status)}, {"errors", errors}, {"blocked", blocked}};
+}
+
+}  // namespace
+
+nlohmann::ordered_json report_to_json(const Scenario& scenario, const RunReport& report) {
+  Json kernels = Json::array();
+  for (const KernelResult& k : report.kernels)
+    kernels.push_back(kernel_json(k));
+  return Json{
+      {"source", scenario.source},
+      {"device", scenario.device.name},
+      {"seed", report.seed},
+      {"policies",
+       {{"queue_mapping", report.queue_mapping}, {"thread_block", report.thread_block}}},
+      {"outcome", outcome_json(report.outcome)},
+      {"makespan_us", to_us(report.makespan)},
+      {"kernels", kernels},
+      {"metrics",
+       {{"stp", report.metrics.stp},
+        {"antt", report.metrics.antt},
+        {"fairness", report.metrics.fairness},
+        {"dntt", report.metrics.dntt}}},
+      {"hw", hardware_json(report.hw)},
+      {"simulation", {{"events", report.events}, {"workgroups", report.workgroups}}},
+  };
+}
+
+}  // namespace aqlsim

@@ -1,0 +1,91 @@
+#include "report/text_report.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace aqlsim {
+namespace {
+
+std::string header(const Scenario& s, const RunReport& r) {
+  return fmt::format(
+      "{} on {} ({} CUs, {} hardware queues), queue mapping {}, thread blocks {}, seed {}\n",
+      s.source, s.device.name, s.device.compute_units, s.device.front_end.hw_queues,
+      r.queue_mapping, r.thread_block, r.seed);
+}
+
+std::string kernel_table(const RunReport& r) {
+  std::size_t name_w = 6;
+  std::size_t kernel_w = 6;
+  std::size_t queue_w = 5;
+  for (const KernelResult& k : r.kernels) {
+    name_w = std::max(name_w, k.name.size());
+    kernel_w = std::max(kernel_w, k.kernel.size());
+    queue_w = std::max(queue_w, k.queue.size());
+  }
+  std::string out =
+      fmt::format("{:<{}}  {:<{}}  {:<{}}  {:>8}  {:>12}  {:>12}  {:>12}  {:>12}  {:>12}  {:>7}\n",
+                  "packet", name_w, "kernel", kernel_w, "queue", queue_w, "wgs", "arrival_us",
+                  "start_us", "end_us", "turnaround", "alone_us", "NTT");
+  for (const KernelResult& k : r.kernels) {
+    out += fmt::format(
+        "{:<{}}  {:<{}}  {:<{}}  {:>8}  {:>12.3f}  {:>12.3f}  {:>12.3f}  {:>12.3f}  {:>12.3f}  "
+        "{:>7.3f}\n",
+        k.name, name_w, k.kernel, kernel_w, k.queue, queue_w, k.workgroups, to_us(k.arrival),
+        to_us(k.start), to_us(k.end), to_us(k.turnaround()), to_us(k.alone), k.ntt);
+  }
+  return out;
+}
+
+std::string summary(const RunReport& r) {
+  const auto& t = r.hw.slot_time;
+  const auto us = [&](SlotActivity a) { return to_us(t[static_cast<std::size_t>(a)]); };
+  return fmt::format(
+      "\nmakespan {:.3f} us   STP {:.4f}   ANTT {:.4f}   fairness {:.4f}   DNTT {:.4f}\n"
+      "hardware queues: {} maps, {} unmaps; slot time (us, all slots): idle {:.3f} "
+      "(empty {:.3f}, blocked {:.3f}, starved {:.3f}), switching {:.3f}, processing {:.3f}\n"
+      "simulated {} work-groups in {} events\n",
+      to_us(r.makespan), r.metrics.stp, r.metrics.antt, r.metrics.fairness, r.metrics.dntt,
+      r.hw.map_count, r.hw.unmap_count, to_us(r.hw.slot_idle()), us(SlotActivity::empty),
+      us(SlotActivity::blocked), us(SlotActivity::starved), us(SlotActivity::switching),
+      us(SlotActivity::processing), r.workgroups, r.events);
+}
+
+std::string describe_blocked(const BlockedQueue& b) {
+  std::string why;
+  if (b.wait.barrier_bit) why = "its barrier bit waits for earlier packets of the queue";
+  if (b.wait.dispatcher_full) why = "the dispatcher is full";
+  if (!b.wait.signals.empty()) {
+    std::string list;
+    for (const auto& [name, value] : b.signal_values) {
+      list += fmt::format("{}{} = {}", list.empty() ? "" : ", ", name, value);
+    }
+    why = fmt::format("it waits for {} of its signals to reach 0: {}", b.wait.any ? "one" : "all",
+                      list);
+  }
+  if (why.empty()) why = "it cannot make progress";
+  return fmt::format("  queue '{}', packet {} ({}){}: {}\n", b.queue, b.packet_index, b.packet_type,
+                     b.mapped ? "" : ", not mapped", why);
+}
+
+}  // namespace
+
+std::string report_to_text(const Scenario& scenario, const RunReport& report) {
+  return header(scenario, report) + kernel_table(report) + summary(report);
+}
+
+std::string describe_failure(const RunOutcome& outcome) {
+  std::string out;
+  for (const QueueError& e : outcome.errors) {
+    out += fmt::format("queue error: queue '{}', packet {}: {} (hsa_status_t {:#x})\n",
+                       e.queue_name, e.packet_index, e.message, static_cast<unsigned>(e.status));
+  }
+  if (outcome.status == RunStatus::deadlock) {
+    out += "deadlock: work remains but nothing can make progress\n";
+    for (const BlockedQueue& b : outcome.blocked)
+      out += describe_blocked(b);
+  }
+  return out;
+}
+
+}  // namespace aqlsim

@@ -1,0 +1,105 @@
+#include "scenario/build_model.hpp"
+
+#include <map>
+
+#include "hsa_model/random_stream.hpp"
+#include "queue_sched/registry.hpp"
+
+namespace aqlsim {
+namespace {
+
+PolicyParams params_for(const Scenario& s, const std::string& policy) {
+  const PolicyInfo* info = find_policy(policy);
+  const auto given = s.policies.params.find(policy);
+  return PolicyParams(
+      info ? info->params : std::vector<ParamSpec>{},
+      given == s.policies.params.end() ? std::map<std::string, double>{} : given->second);
+}
+
+class ModelBuilder {
+ public:
+  explicit ModelBuilder(const Scenario& s) : s_(s) {
+    const auto& p = s.policies;
+    model_.gpu = std::make_unique<Gpu>(
+        s.device, make_queue_mapping_policy(p.queue_mapping, params_for(s, p.queue_mapping)),
+        make_thread_block_scheduler(p.thread_block, params_for(s, p.thread_block)), s.seed);
+    model_.host = std::make_unique<HostScript>(*model_.gpu);
+  }
+
+  BuiltModel build() {
+    Gpu& gpu = *model_.gpu;
+    for (std::size_t i = 0; i < s_.kernels.size(); ++i) {
+      kernel_objects_[s_.kernels[i].name] = gpu.register_kernel(s_.kernels[i]);
+    }
+    for (const SignalSpec& sig : s_.signals)
+      signals_[sig.name] = gpu.signals().create(sig.initial, sig.name);
+    // Every packet that can complete owns a signal named after it, unless it names a shared one.
+    for (const QueueSpec& q : s_.queues) {
+      for (const PacketSpec& p : q.packets) {
+        if (p.kind != PacketSpec::Kind::raw && p.completion_signal.empty()) {
+          signals_[p.name] = gpu.signals().create(1, p.name);
+        }
+      }
+    }
+    std::vector<std::vector<std::uint64_t>> keys;
+    for (const QueueSpec& q : s_.queues) {
+      const QueueId id = gpu.create_queue(q.name, q.size, q.priority).id();
+      keys.emplace_back();
+      for (const PacketSpec& p : q.packets) {
+        model_.host->add(id, p.at, encode(p));
+        keys.back().push_back(stable_hash(p.name));
+      }
+    }
+    gpu.set_stream_key([keys = std::move(keys)](QueueId q, std::uint64_t i) { return keys[q][i]; });
+    model_.host->start();
+    return std::move(model_);
+  }
+
+ private:
+  hsa_signal_t completion(const PacketSpec& p) const {
+    return signals_.at(p.completion_signal.empty() ? p.name : p.completion_signal);
+  }
+
+  AqlPacket encode(const PacketSpec& p) const {
+    switch (p.kind) {
+      case PacketSpec::Kind::dispatch: {
+        const KernelProfile& k = *s_.find_kernel(p.kernel);
+        return make_dispatch_packet({
+            .kernel_object = kernel_objects_.at(p.kernel),
+            .workgroup_size = p.workgroup_size.value_or(k.workgroup_size),
+            .workgroups = p.workgroups.value_or(k.workgroups),
+            .group_segment_bytes = p.lds_bytes.value_or(k.lds_bytes),
+            .completion_signal = completion(p),
+            .barrier = p.barrier,
+        });
+      }
+      case PacketSpec::Kind::barrier_and:
+      case PacketSpec::Kind::barrier_or: {
+        std::vector<hsa_signal_t> deps;
+        for (const std::string& d : p.depends_on)
+          deps.push_back(signals_.at(d));
+        return make_barrier_packet(p.kind == PacketSpec::Kind::barrier_or, deps, completion(p),
+                                   p.barrier);
+      }
+      case PacketSpec::Kind::raw: {
+        AqlPacket raw;
+        raw.set_header_bits(encode_header({.type = p.raw_type, .barrier = p.barrier}));
+        return raw;
+      }
+    }
+    return {};
+  }
+
+  const Scenario& s_;
+  BuiltModel model_;
+  std::map<std::string, std::uint64_t> kernel_objects_;
+  std::map<std::string, hsa_signal_t> signals_;
+};
+
+}  // namespace
+
+BuiltModel build_model(const Scenario& scenario) {
+  return ModelBuilder(scenario).build();
+}
+
+}  // namespace aqlsim

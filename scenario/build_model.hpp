@@ -1,0 +1,23 @@
+#pragma once
+// Turns a Scenario into a running model: a Gpu with its kernels, signals and queues, and a
+// scripted host that will submit each queue's packets.
+#include <memory>
+#include <vector>
+
+#include "hsa_model/gpu.hpp"
+#include "hsa_model/host_script.hpp"
+#include "scenario/scenario.hpp"
+
+namespace aqlsim {
+
+struct BuiltModel {
+  std::unique_ptr<Gpu> gpu;
+  std::unique_ptr<HostScript> host;
+  // Packet index i of queue q is scenario.queues[q].packets[i]: the host writes them in order.
+};
+
+// Work-group random streams are keyed by (scenario.seed, packet name), so a dispatch draws the
+// same durations in any run of the same seed, alone or shared, under any policy.
+BuiltModel build_model(const Scenario& scenario);
+
+}  // namespace aqlsim

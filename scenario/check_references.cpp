@@ -1,0 +1,134 @@
+// Cross-reference checks of a workload, once every section has been read.
+#include <fmt/format.h>
+
+#include <map>
+#include <set>
+
+#include "config/suggest.hpp"
+#include "hsa_model/occupancy.hpp"
+#include "scenario/scenario_reader.hpp"
+
+namespace aqlsim {
+namespace {
+
+std::string describe_fit_failure(const DeviceSpec& device, const WorkgroupDemand& demand,
+                                 const Occupancy& o) {
+  return fmt::format(
+      "a work-group ({} waves of {} VGPRs, {} SGPRs, {} bytes LDS) fits on no compute unit: "
+      "{} limits residency to 0 (CU: {} SIMDs x {} wave slots, {} VGPRs and {} SGPRs per SIMD, "
+      "{} bytes LDS)",
+      demand.waves, demand.vgprs_per_wave, demand.sgprs_per_wave, demand.lds_bytes, o.limiter,
+      device.cu.simds, device.cu.waves_per_simd, device.cu.vgprs_per_simd, device.cu.sgprs_per_simd,
+      device.cu.lds_bytes);
+}
+
+// Throws at `where` if a work-group of this shape cannot be placed on an empty CU.
+void check_fits(const DeviceSpec& device, const KernelProfile& kernel, std::uint32_t workitems,
+                std::uint32_t lds, const SourceLocation& where) {
+  const WorkgroupDemand demand =
+      workgroup_demand(device, workitems, kernel.vgprs, kernel.sgprs, lds);
+  const Occupancy o = occupancy(device.cu, demand);
+  if (o.max_residency == 0) {
+    throw InputError(where, fmt::format("kernel '{}': {}", kernel.name,
+                                        describe_fit_failure(device, demand, o)));
+  }
+}
+
+class ReferenceChecker {
+ public:
+  explicit ReferenceChecker(const Scenario& s) : s_(s) {}
+
+  void run() {
+    for (std::size_t i = 0; i < s_.kernels.size(); ++i) {
+      const KernelProfile& k = s_.kernels[i];
+      check_fits(s_.device, k, k.workgroup_size, k.lds_bytes, s_.kernel_locations[i]);
+    }
+    for (const SignalSpec& signal : s_.signals)
+      declare(signal.name, signal.where, false);
+    std::set<std::string> queue_names;
+    for (const QueueSpec& q : s_.queues) {
+      if (!queue_names.insert(q.name).second) {
+        throw InputError(q.where, fmt::format("queue '{}' is defined twice", q.name));
+      }
+      for (const PacketSpec& p : q.packets) {
+        declare(p.name, p.where, p.kind != PacketSpec::Kind::raw);
+      }
+    }
+    for (const QueueSpec& q : s_.queues) {
+      for (const PacketSpec& p : q.packets)
+        check_packet(p);
+    }
+  }
+
+ private:
+  void declare(const std::string& name, const SourceLocation& where, bool signals_completion) {
+    if (!names_.emplace(name, signals_completion).second) {
+      throw InputError(where, fmt::format("the name '{}' is used twice (packet and signal "
+                                          "names share one namespace)",
+                                          name));
+    }
+    all_names_.push_back(name);
+  }
+
+  void check_packet(const PacketSpec& p) {
+    if (!p.completion_signal.empty()) {
+      const bool declared =
+          std::any_of(s_.signals.begin(), s_.signals.end(),
+                      [&](const SignalSpec& sig) { return sig.name == p.completion_signal; });
+      if (!declared) {
+        throw InputError(p.where, fmt::format("completion_signal '{}' is not a declared signal",
+                                              p.completion_signal));
+      }
+    }
+    for (const std::string& dep : p.depends_on)
+      check_dependency(p, dep);
+    if (p.kind == PacketSpec::Kind::dispatch) check_dispatch(p);
+  }
+
+  void check_dependency(const PacketSpec& p, const std::string& dep) {
+    const auto it = names_.find(dep);
+    if (it == names_.end()) {
+      std::string message = fmt::format("barrier depends on unknown packet or signal '{}'", dep);
+      if (auto near = nearest_word(dep, all_names_))
+        message += fmt::format(" (did you mean '{}'?)", *near);
+      throw InputError(p.where, message);
+    }
+    if (!it->second) {
+      throw InputError(p.where,
+                       fmt::format("'{}' is a raw packet and has no completion signal", dep));
+    }
+  }
+
+  void check_dispatch(const PacketSpec& p) {
+    const KernelProfile* kernel = s_.find_kernel(p.kernel);
+    if (!kernel) {
+      std::vector<std::string> names;
+      for (const KernelProfile& k : s_.kernels)
+        names.push_back(k.name);
+      std::string message = fmt::format("dispatch of unknown kernel '{}'", p.kernel);
+      if (auto near = nearest_word(p.kernel, names))
+        message += fmt::format(" (did you mean '{}'?)", *near);
+      throw InputError(p.where, message);
+    }
+    const std::uint32_t size = p.workgroup_size.value_or(kernel->workgroup_size);
+    const std::uint64_t groups = p.workgroups.value_or(kernel->workgroups);
+    check_fits(s_.device, *kernel, size, p.lds_bytes.value_or(kernel->lds_bytes), p.where);
+    if (groups * size > UINT32_MAX) {
+      throw InputError(p.where, fmt::format("the grid of {} work-groups of {} work-items exceeds "
+                                            "the 32-bit grid size of a dispatch packet",
+                                            groups, size));
+    }
+  }
+
+  const Scenario& s_;
+  std::map<std::string, bool> names_;  // name -> has a completion signal
+  std::vector<std::string> all_names_;
+};
+
+}  // namespace
+
+void check_references(const Scenario& scenario) {
+  ReferenceChecker(scenario).run();
+}
+
+}  // namespace aqlsim

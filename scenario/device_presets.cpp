@@ -1,0 +1,87 @@
+#include "scenario/device_presets.hpp"
+
+#include <fmt/format.h>
+
+#include <memory>
+
+namespace aqlsim {
+namespace {
+
+std::uint32_t read_u32(const YamlNode& map, std::string_view key, std::uint32_t current,
+                       std::int64_t min, std::int64_t max) {
+  return static_cast<std::uint32_t>(map.int_or(key, current, min, max));
+}
+
+void apply_cu_yaml(const YamlNode& node, ComputeUnitSpec& cu) {
+  node.allow_keys({"simds", "waves_per_simd", "vgprs_per_simd", "vgpr_granule", "sgprs_per_simd",
+                   "sgpr_granule", "lds_bytes", "max_workgroups"});
+  cu.simds = read_u32(node, "simds", cu.simds, 1, kMaxSimdsPerCu);
+  cu.waves_per_simd = read_u32(node, "waves_per_simd", cu.waves_per_simd, 1, 255);
+  cu.vgprs_per_simd = read_u32(node, "vgprs_per_simd", cu.vgprs_per_simd, 1, 1 << 20);
+  cu.vgpr_granule = read_u32(node, "vgpr_granule", cu.vgpr_granule, 1, 256);
+  cu.sgprs_per_simd = read_u32(node, "sgprs_per_simd", cu.sgprs_per_simd, 0, 1 << 20);
+  cu.sgpr_granule = read_u32(node, "sgpr_granule", cu.sgpr_granule, 1, 256);
+  cu.lds_bytes = read_u32(node, "lds_bytes", cu.lds_bytes, 0, 1 << 30);
+  cu.max_workgroups = read_u32(node, "max_workgroups", cu.max_workgroups, 1, 64);
+}
+
+void apply_front_end_yaml(const YamlNode& node, FrontEndSpec& fe, double clock_mhz) {
+  node.allow_keys({"hw_queues", "quantum", "map_latency", "unmap_latency", "packet_latency",
+                   "max_concurrent_kernels"});
+  fe.hw_queues = read_u32(node, "hw_queues", fe.hw_queues, 1, 1 << 16);
+  fe.quantum = node.duration_or("quantum", fe.quantum, clock_mhz);
+  fe.map_latency = node.duration_or("map_latency", fe.map_latency, clock_mhz);
+  fe.unmap_latency = node.duration_or("unmap_latency", fe.unmap_latency, clock_mhz);
+  fe.packet_latency = node.duration_or("packet_latency", fe.packet_latency, clock_mhz);
+  fe.max_concurrent_kernels =
+      read_u32(node, "max_concurrent_kernels", fe.max_concurrent_kernels, 1, 1 << 20);
+  if (fe.quantum <= fe.map_latency + fe.unmap_latency) {
+    node.fail("the quantum must be longer than map_latency + unmap_latency");
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> device_preset_names() {
+  std::vector<std::string> names;
+  for (const EmbeddedPreset& p : embedded_device_presets())
+    names.emplace_back(p.name);
+  return names;
+}
+
+void apply_device_yaml(const YamlNode& node, DeviceSpec& device) {
+  node.expect_map("a map of device settings");
+  node.allow_keys({"preset", "name", "clock_mhz", "compute_units", "wave_size", "cu", "front_end"});
+  device.name = node.string_or("name", device.name);
+  device.clock_mhz = node.double_or("clock_mhz", device.clock_mhz, 1.0, 1e5);
+  device.compute_units = read_u32(node, "compute_units", device.compute_units, 1, 1 << 16);
+  device.wave_size = read_u32(node, "wave_size", device.wave_size, 1, 1024);
+  if (auto cu = node.get("cu")) apply_cu_yaml(*cu, device.cu);
+  if (auto fe = node.get("front_end"))
+    apply_front_end_yaml(*fe, device.front_end, device.clock_mhz);
+}
+
+DeviceSpec device_from_preset(const EmbeddedPreset& preset) {
+  DeviceSpec device;
+  apply_device_yaml(load_yaml_text(std::string(preset.yaml), std::string(preset.path)), device);
+  return device;
+}
+
+DeviceSpec load_device_preset(const std::string& name, const YamlNode& where) {
+  for (const EmbeddedPreset& p : embedded_device_presets()) {
+    if (p.name == name) return device_from_preset(p);
+  }
+  where.fail(fmt::format("no device preset named '{}'; presets: {}", name,
+                         fmt::join(device_preset_names(), ", ")));
+}
+
+DeviceSpec read_device(const YamlNode& node) {
+  if (node.is_scalar()) return load_device_preset(node.as_string(), node);
+  node.expect_map("a device preset name or a map of device settings");
+  DeviceSpec device;
+  if (auto preset = node.get("preset")) device = load_device_preset(preset->as_string(), *preset);
+  apply_device_yaml(node, device);
+  return device;
+}
+
+}  // namespace aqlsim

@@ -1,0 +1,57 @@
+#include "scenario/load_scenario.hpp"
+
+#include <memory>
+
+#include "config/overrides.hpp"
+#include "scenario/device_presets.hpp"
+#include "scenario/scenario_reader.hpp"
+
+namespace aqlsim {
+namespace {
+
+// `device: gtx480` becomes `device: {preset: gtx480}`, so --set device.x=... always works.
+void normalise_device(YAML::Node& root) {
+  if (!root.IsMap() || !root["device"] || !root["device"].IsScalar()) return;
+  const YAML::Node preset = root["device"];
+  YAML::Node device(YAML::NodeType::Map);
+  device["preset"] = preset;
+  root["device"] = device;
+}
+
+Scenario read_scenario(const YamlNode& root) {
+  root.expect_map("a workload: a map with device, kernels and queues");
+  root.allow_keys({"description", "device", "kernels", "signals", "queues", "scheduling", "seed"});
+  Scenario scenario;
+  scenario.source = root.source().file;
+  if (auto device = root.get("device")) scenario.device = read_device(*device);
+  read_kernels(root.require("kernels"), scenario);
+  if (auto signals = root.get("signals")) read_signals(*signals, scenario);
+  read_queues(root.require("queues"), scenario);
+  if (auto scheduling = root.get("scheduling")) read_scheduling(*scheduling, scenario);
+  scenario.seed = static_cast<std::uint64_t>(root.int_or("seed", 1, 0, INT64_MAX));
+  check_references(scenario);
+  return scenario;
+}
+
+Scenario load_parsed(YAML::Node root, const std::string& name,
+                     const std::vector<std::string>& overrides) {
+  auto source = std::make_shared<YamlSource>();
+  source->file = name;
+  normalise_device(root);
+  for (const std::string& assignment : overrides)
+    apply_override(root, assignment, *source);
+  return read_scenario(YamlNode(root, source, ""));
+}
+
+}  // namespace
+
+Scenario load_scenario(const std::string& path, const std::vector<std::string>& overrides) {
+  return load_parsed(parse_yaml_file(path), path, overrides);
+}
+
+Scenario load_scenario_text(const std::string& text, const std::string& name,
+                            const std::vector<std::string>& overrides) {
+  return load_parsed(parse_yaml_text(text, name), name, overrides);
+}
+
+}  // namespace aqlsim

@@ -1,0 +1,49 @@
+// The `kernels:` section: kernel profiles.
+#include <fmt/format.h>
+
+#include "scenario/scenario_reader.hpp"
+
+namespace aqlsim {
+namespace {
+
+std::uint32_t read_reference_residency(const YamlNode& kernel) {
+  const auto node = kernel.get("wg_time_residency");
+  if (!node || (node->is_scalar() && node->as_string() == "max")) return 0;
+  return static_cast<std::uint32_t>(node->as_int(1, 1024));
+}
+
+KernelProfile read_kernel(const YamlNode& node, double clock_mhz) {
+  node.expect_map("a kernel profile (a map with name and wg_time)");
+  node.allow_keys({"name", "workgroup_size", "workgroups", "vgprs", "sgprs", "lds_bytes", "wg_time",
+                   "wg_time_residency", "rsd", "contention"});
+  KernelProfile k;
+  k.name = node.require("name").as_identifier();
+  k.workgroup_size =
+      static_cast<std::uint32_t>(node.int_or("workgroup_size", k.workgroup_size, 1, 65535));
+  k.workgroups = static_cast<std::uint64_t>(node.int_or("workgroups", 1, 1, UINT32_MAX));
+  k.vgprs = static_cast<std::uint32_t>(node.int_or("vgprs", k.vgprs, 0, 1 << 16));
+  k.sgprs = static_cast<std::uint32_t>(node.int_or("sgprs", k.sgprs, 0, 1 << 16));
+  k.lds_bytes = static_cast<std::uint32_t>(node.int_or("lds_bytes", 0, 0, INT32_MAX));
+  k.duration.mean = node.require("wg_time").as_duration(clock_mhz);
+  if (k.duration.mean <= 0) node.require("wg_time").fail("wg_time must be greater than 0");
+  k.duration.reference_residency = read_reference_residency(node);
+  k.duration.rsd = node.double_or("rsd", 0.0, 0.0, 10.0);
+  k.duration.contention = node.double_or("contention", k.duration.contention, 0.0, 100.0);
+  return k;
+}
+
+}  // namespace
+
+void read_kernels(const YamlNode& list, Scenario& scenario) {
+  list.expect_sequence("a list of kernel profiles");
+  for (const YamlNode& item : list.elements()) {
+    KernelProfile kernel = read_kernel(item, scenario.device.clock_mhz);
+    if (scenario.find_kernel(kernel.name)) {
+      item.require("name").fail(fmt::format("kernel '{}' is defined twice", kernel.name));
+    }
+    scenario.kernels.push_back(std::move(kernel));
+    scenario.kernel_locations.push_back(item.location());
+  }
+}
+
+}  // namespace aqlsim

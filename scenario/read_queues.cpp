@@ -1,0 +1,113 @@
+// The `queues:` and `signals:` sections: user queues, the packets they receive, named signals.
+#include <fmt/format.h>
+
+#include "hsa_model/aql_packet.hpp"
+#include "hsa_model/user_queue.hpp"
+#include "scenario/scenario_reader.hpp"
+
+namespace aqlsim {
+namespace {
+
+constexpr std::string_view kPacketKinds = "dispatch, barrier_and, barrier_or or raw_type";
+
+std::vector<std::string> read_names(const YamlNode& list) {
+  list.expect_sequence("a list of packet or signal names");
+  std::vector<std::string> names;
+  for (const YamlNode& item : list.elements())
+    names.push_back(item.as_identifier());
+  if (names.size() > kBarrierDependencies) {
+    list.fail(fmt::format("a barrier packet has at most {} dependencies, found {}",
+                          kBarrierDependencies, names.size()));
+  }
+  return names;
+}
+
+// Which of the mutually exclusive packet keys the entry uses.
+std::string_view packet_kind_key(const YamlNode& node) {
+  std::string_view found;
+  for (std::string_view key : {"dispatch", "barrier_and", "barrier_or", "raw_type"}) {
+    if (!node.has(key)) continue;
+    if (!found.empty())
+      node.fail(
+          fmt::format("a packet has one of {}, not both '{}' and '{}'", kPacketKinds, found, key));
+    found = key;
+  }
+  if (found.empty()) node.fail(fmt::format("a packet needs one of {}", kPacketKinds));
+  return found;
+}
+
+PacketSpec read_packet(const YamlNode& node, double clock_mhz) {
+  node.expect_map("a packet (a map with dispatch, barrier_and, barrier_or or raw_type)");
+  const std::string_view kind = packet_kind_key(node);
+  std::vector<std::string> keys{"name", "at", "barrier", "completion_signal", std::string(kind)};
+  if (kind == "dispatch") keys.insert(keys.end(), {"workgroups", "workgroup_size", "lds_bytes"});
+  node.allow_keys(keys);
+
+  PacketSpec p;
+  p.where = node.location();
+  if (auto name = node.get("name")) p.name = name->as_identifier();
+  p.at = node.duration_or("at", 0, clock_mhz);
+  p.barrier = node.bool_or("barrier", false);
+  if (auto signal = node.get("completion_signal")) p.completion_signal = signal->as_identifier();
+  if (kind == "dispatch") {
+    p.kind = PacketSpec::Kind::dispatch;
+    p.kernel = node.require("dispatch").as_identifier();
+    if (auto n = node.get("workgroups")) p.workgroups = n->as_int(1, UINT32_MAX);
+    if (auto n = node.get("workgroup_size")) p.workgroup_size = n->as_int(1, 65535);
+    if (auto n = node.get("lds_bytes")) p.lds_bytes = n->as_int(0, INT32_MAX);
+  } else if (kind == "raw_type") {
+    p.kind = PacketSpec::Kind::raw;
+    p.raw_type = static_cast<std::uint8_t>(node.require("raw_type").as_int(0, 255));
+  } else {
+    p.kind = kind == "barrier_and" ? PacketSpec::Kind::barrier_and : PacketSpec::Kind::barrier_or;
+    p.depends_on = read_names(node.require(kind));
+  }
+  return p;
+}
+
+QueueSpec read_queue(const YamlNode& node, std::size_t position, double clock_mhz) {
+  node.expect_map("a queue (a map with name, size, priority and packets)");
+  node.allow_keys({"name", "size", "priority", "packets"});
+  QueueSpec q;
+  q.where = node.location();
+  q.name = node.get("name") ? node.require("name").as_identifier() : fmt::format("q{}", position);
+  q.size = static_cast<std::uint32_t>(node.int_or("size", q.size, 1, 1 << 24));
+  if (!is_power_of_two(q.size)) {
+    node.require("size").fail(fmt::format("a queue size must be a power of two, found {}", q.size));
+  }
+  q.priority = static_cast<std::uint32_t>(node.int_or("priority", q.priority, 0, INT32_MAX));
+  if (auto packets = node.get("packets")) {
+    packets->expect_sequence("a list of packets");
+    for (const YamlNode& item : packets->elements()) {
+      PacketSpec p = read_packet(item, clock_mhz);
+      if (p.name.empty()) p.name = fmt::format("{}.{}", q.name, q.packets.size());
+      q.packets.push_back(std::move(p));
+    }
+  }
+  return q;
+}
+
+}  // namespace
+
+void read_queues(const YamlNode& list, Scenario& scenario) {
+  list.expect_sequence("a list of queues");
+  for (const YamlNode& item : list.elements()) {
+    scenario.queues.push_back(read_queue(item, scenario.queues.size(), scenario.device.clock_mhz));
+  }
+  if (scenario.queues.empty()) list.fail("a workload needs at least one queue");
+}
+
+void read_signals(const YamlNode& list, Scenario& scenario) {
+  list.expect_sequence("a list of signals");
+  for (const YamlNode& item : list.elements()) {
+    item.expect_map("a signal (a map with name and initial)");
+    item.allow_keys({"name", "initial"});
+    scenario.signals.push_back(SignalSpec{
+        .name = item.require("name").as_identifier(),
+        .initial = item.int_or("initial", 1, INT64_MIN, INT64_MAX),
+        .where = item.location(),
+    });
+  }
+}
+
+}  // namespace aqlsim

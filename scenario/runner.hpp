@@ -1,0 +1,60 @@
+#pragma once
+// Runs a scenario and measures it: per-kernel times, T_SP by simulating each dispatch alone
+// with the same seed (so it draws the same work-group durations), the metrics of §4, and the
+// hardware scheduler's counters.
+#include <array>
+#include <string>
+#include <vector>
+
+#include "hsa_model/gpu.hpp"
+#include "scenario/metrics.hpp"
+#include "scenario/scenario.hpp"
+
+namespace aqlsim {
+
+struct KernelResult {
+  std::string name;    // the dispatch packet's name
+  std::string kernel;  // its kernel profile
+  std::string queue;
+  Tick arrival = 0;  // submitted by the host
+  Tick launch = 0;   // handed to the dispatcher
+  Tick start = 0;    // first work-group placed
+  Tick end = 0;      // last work-group finished
+  Tick alone = 0;    // turnaround when run alone (0 if not measured)
+  std::uint64_t workgroups = 0;
+  double ntt = 0;
+
+  Tick turnaround() const { return end - arrival; }
+};
+
+struct HardwareReport {
+  std::uint64_t map_count = 0;
+  std::uint64_t unmap_count = 0;
+  std::array<Tick, kSlotActivities> slot_time{};  // summed over slots, by SlotActivity
+  Tick slot_idle() const;                         // empty + blocked + starved
+};
+
+struct RunReport {
+  RunOutcome outcome;
+  std::vector<KernelResult> kernels;  // finished kernels, in launch order
+  Metrics metrics;
+  HardwareReport hw;
+  Tick makespan = 0;  // last kernel end - first kernel arrival
+  std::uint64_t events = 0;
+  std::uint64_t workgroups = 0;
+  std::string queue_mapping;
+  std::string thread_block;
+  std::uint64_t seed = 0;
+};
+
+struct RunOptions {
+  std::vector<ModelObserver*> observers;
+  bool measure_alone = true;  // simulate each dispatch alone for T_SP
+};
+
+RunReport run_scenario(const Scenario& scenario, const RunOptions& options = {});
+
+// The scenario reduced to one dispatch on its own queue, submitted at time 0.
+Scenario alone_scenario(const Scenario& scenario, std::size_t queue, std::size_t packet);
+
+}  // namespace aqlsim

@@ -1,0 +1,74 @@
+#pragma once
+// A workload as the user wrote it: device, kernel profiles, signals, user queues and the
+// packets each receives, and the policies to run it with. Loaded from YAML (load_scenario) or
+// built by code (the task-graph lowering), then run by run_scenario.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "config/input_error.hpp"
+#include "hsa_model/device_spec.hpp"
+#include "hsa_model/kernel_profile.hpp"
+
+namespace aqlsim {
+
+struct PacketSpec {
+  enum class Kind { dispatch, barrier_and, barrier_or, raw };
+  Kind kind = Kind::dispatch;
+  std::string name;  // unique in the workload; default "<queue>.<index>"
+  Tick at = 0;       // earliest submission time
+  bool barrier = false;
+  std::string completion_signal;  // a declared signal; empty: the packet's own signal
+
+  // Dispatch: the kernel profile and optional overrides of its defaults.
+  std::string kernel;
+  std::optional<std::uint64_t> workgroups;
+  std::optional<std::uint32_t> workgroup_size;
+  std::optional<std::uint32_t> lds_bytes;
+
+  // Barrier-AND/OR: packet names or declared signal names (at most five).
+  std::vector<std::string> depends_on;
+
+  // Raw: only a header of this type (to exercise the invalid-packet path).
+  std::uint8_t raw_type = 0;
+
+  SourceLocation where;
+};
+
+struct QueueSpec {
+  std::string name;
+  std::uint32_t size = 64;  // packets; a power of two
+  std::uint32_t priority = 1;
+  std::vector<PacketSpec> packets;
+  SourceLocation where;
+};
+
+struct SignalSpec {
+  std::string name;
+  std::int64_t initial = 1;
+  SourceLocation where;
+};
+
+struct PolicySelection {
+  std::string queue_mapping = "rr-idle";
+  std::string thread_block = "fifo-backfill";
+  // Parameters by policy name, so a file can carry settings for policies it does not select.
+  std::map<std::string, std::map<std::string, double>> params;
+};
+
+struct Scenario {
+  std::string source;  // file name, for messages
+  DeviceSpec device;
+  std::vector<KernelProfile> kernels;
+  std::vector<SourceLocation> kernel_locations;  // parallel to kernels
+  std::vector<SignalSpec> signals;
+  std::vector<QueueSpec> queues;
+  PolicySelection policies;
+  std::uint64_t seed = 1;
+
+  const KernelProfile* find_kernel(const std::string& name) const;
+};
+
+}  // namespace aqlsim

@@ -1,0 +1,16 @@
+#pragma once
+// The section readers behind load_scenario, one per top-level key.
+#include "config/yaml_node.hpp"
+#include "scenario/scenario.hpp"
+
+namespace aqlsim {
+
+void read_kernels(const YamlNode& list, Scenario& scenario);
+void read_signals(const YamlNode& list, Scenario& scenario);
+void read_queues(const YamlNode& list, Scenario& scenario);
+void read_scheduling(const YamlNode& map, Scenario& scenario);
+// Cross-references: kernels, dependencies and signals named by packets exist, names are unique,
+// every dispatch fits on a CU. Errors point at the entry recorded in the spec.
+void check_references(const Scenario& scenario);
+
+}  // namespace aqlsim
