@@ -18,11 +18,13 @@ PolicyParams params_for(const Scenario& s, const std::string& policy) {
 
 class ModelBuilder {
  public:
-  explicit ModelBuilder(const Scenario& s) : s_(s) {
+  ModelBuilder(const Scenario& s, std::span<ModelObserver* const> observers) : s_(s) {
     const auto& p = s.policies;
     model_.gpu = std::make_unique<Gpu>(
         s.device, make_queue_mapping_policy(p.queue_mapping, params_for(s, p.queue_mapping)),
         make_thread_block_scheduler(p.thread_block, params_for(s, p.thread_block)), s.seed);
+    for (ModelObserver* o : observers)
+      model_.gpu->add_observer(o);
     model_.host = std::make_unique<HostScript>(*model_.gpu);
   }
 
@@ -98,8 +100,8 @@ class ModelBuilder {
 
 }  // namespace
 
-BuiltModel build_model(const Scenario& scenario) {
-  return ModelBuilder(scenario).build();
+BuiltModel build_model(const Scenario& scenario, std::span<ModelObserver* const> observers) {
+  return ModelBuilder(scenario, observers).build();
 }
 
 }  // namespace aqlsim

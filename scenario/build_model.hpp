@@ -2,6 +2,7 @@
 // Turns a Scenario into a running model: a Gpu with its kernels, signals and queues, and a
 // scripted host that will submit each queue's packets.
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "hsa_model/gpu.hpp"
@@ -18,6 +19,7 @@ struct BuiltModel {
 
 // Work-group random streams are keyed by (scenario.seed, packet name), so a dispatch draws the
 // same durations in any run of the same seed, alone or shared, under any policy.
-BuiltModel build_model(const Scenario& scenario);
+// Observers are attached before any queue exists, so they see the initial mappings too.
+BuiltModel build_model(const Scenario& scenario, std::span<ModelObserver* const> observers = {});
 
 }  // namespace aqlsim

@@ -44,7 +44,7 @@ class ReferenceChecker {
       check_fits(s_.device, k, k.workgroup_size, k.lds_bytes, s_.kernel_locations[i]);
     }
     for (const SignalSpec& signal : s_.signals)
-      declare(signal.name, signal.where, false);
+      declare(signal.name, signal.where, true);
     std::set<std::string> queue_names;
     for (const QueueSpec& q : s_.queues) {
       if (!queue_names.insert(q.name).second) {
@@ -61,8 +61,8 @@ class ReferenceChecker {
   }
 
  private:
-  void declare(const std::string& name, const SourceLocation& where, bool signals_completion) {
-    if (!names_.emplace(name, signals_completion).second) {
+  void declare(const std::string& name, const SourceLocation& where, bool has_signal) {
+    if (!names_.emplace(name, has_signal).second) {
       throw InputError(where, fmt::format("the name '{}' is used twice (packet and signal "
                                           "names share one namespace)",
                                           name));
@@ -121,7 +121,7 @@ class ReferenceChecker {
   }
 
   const Scenario& s_;
-  std::map<std::string, bool> names_;  // name -> has a completion signal
+  std::map<std::string, bool> names_;  // name -> names a signal (false: a raw packet)
   std::vector<std::string> all_names_;
 };
 

@@ -1,0 +1,65 @@
+#include "taskgraph/chains.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <stdexcept>
+
+#include "taskgraph/levels.hpp"
+
+namespace aqlsim::taskgraph {
+namespace {
+
+// Orders tasks by preference: higher rank, then lower level, then smaller id.
+class Preference {
+ public:
+  Preference(const TaskGraph& graph, const std::vector<double>& ranks)
+      : graph_(&graph), ranks_(&ranks), levels_(levels(graph)) {}
+
+  bool operator()(TaskId a, TaskId b) const {
+    if ((*ranks_)[a] != (*ranks_)[b]) return (*ranks_)[a] > (*ranks_)[b];
+    if (levels_[a] != levels_[b]) return levels_[a] < levels_[b];
+    return graph_->task(a).id < graph_->task(b).id;
+  }
+
+ private:
+  const TaskGraph* graph_;
+  const std::vector<double>* ranks_;
+  std::vector<std::size_t> levels_;
+};
+
+std::optional<TaskId> best_unassigned(const std::vector<TaskId>& candidates,
+                                      const std::vector<bool>& assigned, const Preference& better) {
+  std::optional<TaskId> best;
+  for (const TaskId t : candidates) {
+    if (!assigned[t] && (!best || better(t, *best))) best = t;
+  }
+  return best;
+}
+
+}  // namespace
+
+std::vector<Chain> chain_decomposition(const TaskGraph& graph, const std::vector<double>& ranks) {
+  if (ranks.size() != graph.size()) {
+    throw std::invalid_argument("chain_decomposition: one rank per task expected");
+  }
+  const Preference better(graph, ranks);
+  std::vector<TaskId> by_preference(graph.size());
+  for (TaskId t = 0; t < graph.size(); ++t)
+    by_preference[t] = t;
+  std::sort(by_preference.begin(), by_preference.end(), better);
+
+  std::vector<bool> assigned(graph.size(), false);
+  std::vector<Chain> chains;
+  for (const TaskId start : by_preference) {
+    if (assigned[start]) continue;
+    Chain& chain = chains.emplace_back();
+    for (std::optional<TaskId> t = start; t;
+         t = best_unassigned(graph.successors(*t), assigned, better)) {
+      assigned[*t] = true;
+      chain.push_back(*t);
+    }
+  }
+  return chains;
+}
+
+}  // namespace aqlsim::taskgraph

@@ -1,0 +1,22 @@
+#pragma once
+// Imports a Graphviz DOT digraph (e.g. DAGGEN's --dot output):
+//
+//   digraph G {
+//     a [kernel="k", cost="2"]     // DAGGEN writes a task's cost as `size`
+//     a -> b [cost="1.5"]          // likewise `size` for an edge's communication cost
+//   }
+//
+// Node ids become task ids; `cost` is preferred over `size` when a node or edge has both.
+// Other attributes (label, shape, DAGGEN's alpha, ...) are ignored. Malformed DOT and bad
+// attribute values are InputErrors naming the file (Boost's parser reports no line numbers).
+#include <string>
+
+#include "taskgraph/task_graph.hpp"
+
+namespace aqlsim::taskgraph {
+
+TaskGraph load_graph_dot(const std::string& path);
+// `name` stands for the file in error messages.
+TaskGraph load_graph_dot_text(const std::string& text, const std::string& name);
+
+}  // namespace aqlsim::taskgraph

@@ -1,0 +1,158 @@
+#include "taskgraph/load_stg.hpp"
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <sstream>
+#include <vector>
+
+#include "taskgraph/read_text_file.hpp"
+
+namespace aqlsim::taskgraph {
+namespace {
+
+// Far more than any STG file holds (the largest have 5000 tasks): bounds the task count and
+// ids a corrupt file can announce.
+constexpr std::int64_t kMaxTasks = 10'000'000;
+
+struct Token {
+  std::string text;
+  int line;
+  int column;
+};
+
+// The whitespace-separated words of the non-comment lines, with their positions.
+std::vector<Token> tokenize(const std::string& text) {
+  std::vector<Token> tokens;
+  std::istringstream lines(text);
+  std::string line;
+  for (int number = 1; std::getline(lines, line); ++number) {
+    const auto first = line.find_first_not_of(" \t\r");
+    if (first == std::string::npos || line[first] == '#') continue;
+    for (auto begin = first; begin != std::string::npos;) {
+      const auto end = line.find_first_of(" \t\r", begin);
+      tokens.push_back({line.substr(begin, end - begin), number, static_cast<int>(begin) + 1});
+      begin = line.find_first_not_of(" \t\r", end);
+    }
+  }
+  return tokens;
+}
+
+// Hands out the numbers of the file one by one, reporting errors where they occur.
+class NumberReader {
+ public:
+  NumberReader(std::vector<Token> tokens, std::string name)
+      : tokens_(std::move(tokens)), name_(std::move(name)) {}
+
+  std::int64_t integer(std::string_view what, std::int64_t min, std::int64_t max) {
+    const Token& token = next(what);
+    std::int64_t value = 0;
+    const auto [end, ec] =
+        std::from_chars(token.text.data(), token.text.data() + token.text.size(), value);
+    if (ec != std::errc{} || end != token.text.data() + token.text.size() || value < min ||
+        value > max) {
+      fail(token, fmt::format("expected {} (an integer from {} to {}), found '{}'", what, min, max,
+                              token.text));
+    }
+    return value;
+  }
+
+  double cost(std::string_view what) {
+    const Token& token = next(what);
+    double value = 0;
+    const auto [end, ec] =
+        std::from_chars(token.text.data(), token.text.data() + token.text.size(), value);
+    if (ec != std::errc{} || end != token.text.data() + token.text.size() ||
+        !std::isfinite(value) || value < 0) {
+      fail(token, fmt::format("expected {} (a number >= 0), found '{}'", what, token.text));
+    }
+    return value;
+  }
+
+  // Where the last number read came from.
+  SourceLocation location() const {
+    if (position_ == 0) return {name_, 0, 0};
+    const Token& last = tokens_[position_ - 1];
+    return {name_, last.line, last.column};
+  }
+
+ private:
+  const Token& next(std::string_view what) {
+    if (position_ == tokens_.size()) {
+      throw InputError(location(), fmt::format("file ends where {} was expected", what));
+    }
+    return tokens_[position_++];
+  }
+
+  [[noreturn]] void fail(const Token& token, const std::string& message) const {
+    throw InputError({name_, token.line, token.column}, message);
+  }
+
+  std::vector<Token> tokens_;
+  std::size_t position_ = 0;
+  std::string name_;
+};
+
+struct StgTask {
+  double cost = 0;
+  std::vector<std::int64_t> predecessors;
+  SourceLocation where;  // the task's id
+};
+
+StgTask read_task(NumberReader& in, std::int64_t id, std::int64_t last_id) {
+  const std::string name = fmt::format("the id of task {}", id);
+  in.integer(name, id, id);  // ids must run 0, 1, ..., n+1
+  const SourceLocation where = in.location();
+  const double cost = in.cost(fmt::format("the cost of task {}", id));
+  const auto count = in.integer(fmt::format("the predecessor count of task {}", id), 0, last_id);
+  std::vector<std::int64_t> predecessors;
+  for (std::int64_t k = 0; k < count; ++k) {
+    predecessors.push_back(in.integer(fmt::format("a predecessor of task {}", id), 0, last_id));
+  }
+  return StgTask{cost, std::move(predecessors), where};
+}
+
+std::vector<StgTask> read_tasks(NumberReader& in) {
+  const std::int64_t n = in.integer("the number of tasks", 0, kMaxTasks);
+  std::vector<StgTask> tasks;
+  for (std::int64_t id = 0; id <= n + 1; ++id)
+    tasks.push_back(read_task(in, id, n + 1));
+  return tasks;
+}
+
+bool is_dropped_dummy(const std::vector<StgTask>& tasks, std::size_t id) {
+  return (id == 0 || id + 1 == tasks.size()) && tasks[id].cost == 0;
+}
+
+TaskGraph build_graph(const std::vector<StgTask>& tasks) {
+  TaskGraph graph;
+  std::vector<std::optional<TaskId>> task_id(tasks.size());
+  for (std::size_t id = 0; id < tasks.size(); ++id) {
+    if (is_dropped_dummy(tasks, id)) continue;
+    task_id[id] = graph.add_task(
+        TaskProps{.id = fmt::format("t{}", id), .cost = tasks[id].cost, .where = tasks[id].where});
+  }
+  for (std::size_t id = 0; id < tasks.size(); ++id) {
+    for (const std::int64_t pred : tasks[id].predecessors) {
+      if (task_id[id] && task_id[pred]) graph.add_edge(*task_id[pred], *task_id[id]);
+    }
+  }
+  return graph;
+}
+
+}  // namespace
+
+TaskGraph load_graph_stg_text(const std::string& text, const std::string& name) {
+  NumberReader in(tokenize(text), name);
+  TaskGraph graph = build_graph(read_tasks(in));
+  graph.check_acyclic();
+  return graph;
+}
+
+TaskGraph load_graph_stg(const std::string& path) {
+  return load_graph_stg_text(read_text_file(path), path);
+}
+
+}  // namespace aqlsim::taskgraph

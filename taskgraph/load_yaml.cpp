@@ -1,0 +1,62 @@
+#include "taskgraph/load_yaml.hpp"
+
+#include <cstdint>
+#include <limits>
+
+namespace aqlsim::taskgraph {
+namespace {
+
+constexpr double kMaxCost = std::numeric_limits<double>::max();
+// A grid dimension in an AQL dispatch packet is 32 bits wide.
+constexpr std::int64_t kMaxWorkgroups = std::numeric_limits<std::uint32_t>::max();
+
+TaskProps read_task(const YamlNode& node) {
+  node.allow_keys({"id", "kernel", "cost", "workgroups", "after"});
+  TaskProps task{.id = node.require("id").as_identifier(), .where = node.location()};
+  if (auto kernel = node.get("kernel")) task.kernel = kernel->as_identifier();
+  if (auto cost = node.get("cost")) task.cost = cost->as_double(0, kMaxCost);
+  if (auto workgroups = node.get("workgroups"))
+    task.workgroups = workgroups->as_int(1, kMaxWorkgroups);
+  return task;
+}
+
+void add_after_edges(TaskGraph& graph, const YamlNode& task_node) {
+  const auto after = task_node.get("after");
+  if (!after) return;
+  const std::string id = task_node.require("id").as_identifier();
+  for (const YamlNode& before : after->elements()) {
+    graph.add_edge(before.as_identifier(), id, before.location());
+  }
+}
+
+void add_listed_edge(TaskGraph& graph, const YamlNode& node) {
+  node.allow_keys({"from", "to", "cost"});
+  const double cost = node.double_or("cost", 0, 0, kMaxCost);
+  graph.add_edge(node.require("from").as_identifier(), node.require("to").as_identifier(),
+                 node.location(), cost);
+}
+
+}  // namespace
+
+TaskGraph load_graph_yaml(const YamlNode& graph_node) {
+  graph_node.allow_keys({"tasks", "edges"});
+  const std::vector<YamlNode> tasks = graph_node.require("tasks").elements();
+  TaskGraph graph;
+  // All tasks first, so that edges may name tasks defined further down.
+  for (const YamlNode& task : tasks)
+    graph.add_task(read_task(task));
+  for (const YamlNode& task : tasks)
+    add_after_edges(graph, task);
+  if (auto edges = graph_node.get("edges")) {
+    for (const YamlNode& edge : edges->elements())
+      add_listed_edge(graph, edge);
+  }
+  graph.check_acyclic();
+  return graph;
+}
+
+TaskGraph load_graph_file(const std::string& path) {
+  return load_graph_yaml(load_yaml_file(path));
+}
+
+}  // namespace aqlsim::taskgraph

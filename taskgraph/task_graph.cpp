@@ -1,0 +1,125 @@
+#include "taskgraph/task_graph.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <boost/graph/depth_first_search.hpp>
+#include <boost/graph/topological_sort.hpp>
+#include <iterator>
+
+namespace aqlsim::taskgraph {
+namespace {
+
+using Edge = Graph::edge_descriptor;
+
+// Thrown from inside the depth-first search to stop it at the first back edge (the way Boost's
+// documentation suggests ending a search early).
+struct BackEdge {
+  TaskId from;
+  TaskId to;
+};
+
+// Records the DFS tree so that a back edge u -> v (v an ancestor of u) can be turned into the
+// cycle v -> ... -> u -> v. Boost copies visitors, so the tree lives outside.
+class BackEdgeFinder : public boost::default_dfs_visitor {
+ public:
+  explicit BackEdgeFinder(std::vector<TaskId>& parent) : parent_(&parent) {}
+  void tree_edge(Edge e, const Graph& g) { (*parent_)[boost::target(e, g)] = boost::source(e, g); }
+  void back_edge(Edge e, const Graph& g) {
+    throw BackEdge{boost::source(e, g), boost::target(e, g)};
+  }
+
+ private:
+  std::vector<TaskId>* parent_;
+};
+
+// The tasks of one cycle, in edge order, first task repeated at the end.
+std::vector<TaskId> find_cycle(const Graph& g) {
+  std::vector<TaskId> parent(boost::num_vertices(g));
+  try {
+    boost::depth_first_search(g, boost::visitor(BackEdgeFinder(parent)));
+  } catch (const BackEdge& back) {
+    std::vector<TaskId> cycle{back.to};
+    for (TaskId t = back.from; t != back.to; t = parent[t])
+      cycle.push_back(t);
+    std::reverse(cycle.begin() + 1, cycle.end());
+    cycle.push_back(back.to);
+    return cycle;
+  }
+  return {};
+}
+
+}  // namespace
+
+TaskId TaskGraph::add_task(TaskProps task) {
+  if (auto existing = find(task.id)) {
+    throw InputError(task.where, fmt::format("duplicate task id '{}' (first defined at {})",
+                                             task.id, graph_[*existing].where.to_string()));
+  }
+  const std::string id = task.id;
+  const TaskId t = boost::add_vertex(std::move(task), graph_);
+  index_.emplace(id, t);
+  return t;
+}
+
+void TaskGraph::add_edge(TaskId from, TaskId to, double comm_cost) {
+  add_edge_at(from, to, comm_cost, graph_[to].where);
+}
+
+void TaskGraph::add_edge(std::string_view from, std::string_view to, const SourceLocation& where,
+                         double comm_cost) {
+  const std::string edge = fmt::format("'{}' -> '{}'", from, to);
+  add_edge_at(resolve(from, edge, where), resolve(to, edge, where), comm_cost, where);
+}
+
+void TaskGraph::add_edge_at(TaskId from, TaskId to, double comm_cost, const SourceLocation& where) {
+  if (from == to) throw InputError(where, fmt::format("task '{}' depends on itself", task(to).id));
+  if (has_edge(from, to)) {
+    throw InputError(where,
+                     fmt::format("edge '{}' -> '{}' is given twice", task(from).id, task(to).id));
+  }
+  boost::add_edge(from, to, EdgeProps{comm_cost}, graph_);
+}
+
+TaskId TaskGraph::resolve(std::string_view id, std::string_view edge,
+                          const SourceLocation& where) const {
+  if (auto t = find(id)) return *t;
+  throw InputError(where, fmt::format("edge {} names unknown task '{}'", edge, id));
+}
+
+std::optional<TaskId> TaskGraph::find(std::string_view id) const {
+  if (auto it = index_.find(id); it != index_.end()) return it->second;
+  return std::nullopt;
+}
+
+std::vector<TaskId> TaskGraph::topological_order() const {
+  std::vector<TaskId> order;
+  order.reserve(size());
+  try {
+    boost::topological_sort(graph_, std::back_inserter(order));
+  } catch (const boost::not_a_dag&) {
+    throw_cycle_error();
+  }
+  std::reverse(order.begin(), order.end());  // Boost writes the reverse order
+  return order;
+}
+
+void TaskGraph::throw_cycle_error() const {
+  const std::vector<TaskId> cycle = find_cycle(graph_);
+  std::string path;
+  for (const TaskId t : cycle)
+    path += (path.empty() ? "" : " -> ") + task(t).id;
+  throw InputError(task(cycle.front()).where, fmt::format("tasks form a cycle: {}", path));
+}
+
+std::vector<TaskId> TaskGraph::successors(TaskId t) const {
+  const auto [first, last] = boost::adjacent_vertices(t, graph_);
+  return {first, last};
+}
+
+std::vector<TaskId> TaskGraph::predecessors(TaskId t) const {
+  const auto [first, last] = boost::inv_adjacent_vertices(t, graph_);
+  return {first, last};
+}
+
+}  // namespace aqlsim::taskgraph

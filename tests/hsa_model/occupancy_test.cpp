@@ -1,0 +1,134 @@
+// The occupancy calculation against values worked out by hand for the three presets' CUs.
+#include "hsa_model/occupancy.hpp"
+
+#include <gtest/gtest.h>
+
+#include "hsa_model/compute_unit.hpp"
+
+namespace aqlsim {
+namespace {
+
+// GTX 480 SM (Pai et al. table 4): 48 warps, 32768 registers = 1024 per lane, 48 KB, 8 blocks.
+DeviceSpec gtx480() {
+  DeviceSpec d;
+  d.wave_size = 32;
+  d.cu = {.simds = 1,
+          .waves_per_simd = 48,
+          .vgprs_per_simd = 1024,
+          .vgpr_granule = 4,
+          .sgprs_per_simd = 0,
+          .sgpr_granule = 1,
+          .lds_bytes = 49152,
+          .max_workgroups = 8};
+  return d;
+}
+
+// CDNA CU: 4 SIMDs x 10 waves, 256 VGPRs and 800 SGPRs per SIMD, 64 KiB LDS, 16 work-groups.
+DeviceSpec cdna() {
+  DeviceSpec d;
+  d.wave_size = 64;
+  d.cu = {.simds = 4,
+          .waves_per_simd = 10,
+          .vgprs_per_simd = 256,
+          .vgpr_granule = 4,
+          .sgprs_per_simd = 800,
+          .sgpr_granule = 16,
+          .lds_bytes = 65536,
+          .max_workgroups = 16};
+  return d;
+}
+
+Occupancy residency(const DeviceSpec& d, std::uint32_t threads, std::uint32_t vgprs,
+                    std::uint32_t sgprs, std::uint32_t lds) {
+  return occupancy(d.cu, workgroup_demand(d, threads, vgprs, sgprs, lds));
+}
+
+TEST(Occupancy, Gtx480LimitsMatchHandComputation) {
+  // 256 threads = 8 warps: 48 / 8 = 6 by warp slots; 20 registers: 1024 / 20 = 51 warps = 6.
+  Occupancy o = residency(gtx480(), 256, 20, 0, 0);
+  EXPECT_EQ(o.max_residency, 6u);
+  EXPECT_EQ(o.by_wave_slots, 6u);
+  EXPECT_EQ(o.limiter, "wave slots");
+  // 128 threads = 4 warps, 43 registers rounded to 44: 1024 / 44 = 23 warps -> 5 blocks.
+  o = residency(gtx480(), 128, 43, 0, 0);
+  EXPECT_EQ(o.by_vgprs, 5u);
+  EXPECT_EQ(o.max_residency, 5u);
+  EXPECT_EQ(o.limiter, "registers");
+  // 64 threads, few registers: 24 by warps, but 8 blocks at most.
+  o = residency(gtx480(), 64, 16, 0, 0);
+  EXPECT_EQ(o.max_residency, 8u);
+  EXPECT_EQ(o.limiter, "work-group slots");
+  // 12 KB of shared memory: 48 KB / 12 KB = 4.
+  o = residency(gtx480(), 64, 16, 0, 12288);
+  EXPECT_EQ(o.max_residency, 4u);
+  EXPECT_EQ(o.limiter, "LDS");
+  // 61 threads still take 2 whole warps (SAD in Pai et al. table 2).
+  EXPECT_EQ(workgroup_demand(gtx480(), 61, 16, 0, 0).waves, 2u);
+}
+
+TEST(Occupancy, CdnaLimitsMatchHandComputation) {
+  // 256 threads = 4 waves of 64 VGPRs: 256 / 64 = 4 waves per SIMD, 16 per CU -> 4.
+  Occupancy o = residency(cdna(), 256, 64, 0, 0);
+  EXPECT_EQ(o.max_residency, 4u);
+  EXPECT_EQ(o.limiter, "registers");
+  // 200 SGPRs round to 208: 800 / 208 = 3 waves per SIMD, 12 per CU -> 3 of 4 waves each.
+  o = residency(cdna(), 256, 8, 200, 0);
+  EXPECT_EQ(o.by_sgprs, 3u);
+  EXPECT_EQ(o.max_residency, 3u);
+  EXPECT_EQ(o.limiter, "scalar registers");
+  // One-wave groups: 40 wave slots per CU, capped at 16 work-groups.
+  o = residency(cdna(), 64, 24, 16, 0);
+  EXPECT_EQ(o.by_wave_slots, 40u);
+  EXPECT_EQ(o.max_residency, 16u);
+  // 1024 threads = 16 waves with 200 SGPRs: only 12 waves fit per CU -> fits nowhere.
+  EXPECT_EQ(residency(cdna(), 1024, 8, 200, 0).max_residency, 0u);
+  // VGPRs round up to the granule of 4: 65 -> 68, 256 / 68 = 3 waves per SIMD -> 12 waves -> 3.
+  EXPECT_EQ(residency(cdna(), 256, 65, 0, 0).max_residency, 3u);
+}
+
+TEST(ComputeUnit, PlacesWavesOnTheEmptiestSimdAndReleasesExactly) {
+  const DeviceSpec d = cdna();
+  ComputeUnit cu(d.cu);
+  const WorkgroupDemand big = workgroup_demand(d, 384, 64, 0, 1024);  // 6 waves
+  ASSERT_TRUE(cu.fits(big));
+  const Placement p = cu.place(big);
+  // 6 waves over 4 SIMDs, most room first: 2, 2, 1, 1.
+  EXPECT_EQ(p.waves_per_simd[0] + p.waves_per_simd[1] + p.waves_per_simd[2] + p.waves_per_simd[3],
+            6);
+  EXPECT_LE(std::max({p.waves_per_simd[0], p.waves_per_simd[1], p.waves_per_simd[2],
+                      p.waves_per_simd[3]}),
+            2);
+  EXPECT_EQ(cu.resident_waves(), 6u);
+  EXPECT_EQ(cu.lds_used(), 1024u);
+  // Each SIMD has 256 VGPRs: at most 4 waves of 64; 16 waves per CU, 10 left.
+  const WorkgroupDemand small = workgroup_demand(d, 64, 64, 0, 0);
+  int placed = 0;
+  while (cu.fits(small)) {
+    cu.place(small);
+    ++placed;
+  }
+  EXPECT_EQ(placed, 10);
+  EXPECT_TRUE(cu.within_limits());
+  cu.release(big, p);
+  EXPECT_EQ(cu.resident_waves(), 10u);
+  EXPECT_EQ(cu.lds_used(), 0u);
+  EXPECT_TRUE(cu.fits(big));
+}
+
+TEST(ComputeUnit, RespectsWorkGroupSlotsAndLds) {
+  DeviceSpec d = gtx480();
+  ComputeUnit cu(d.cu);
+  const WorkgroupDemand lds_heavy = workgroup_demand(d, 32, 4, 0, 20000);
+  EXPECT_TRUE(cu.fits(lds_heavy));
+  cu.place(lds_heavy);
+  cu.place(lds_heavy);
+  EXPECT_FALSE(cu.fits(lds_heavy));  // 60000 > 49152
+  const WorkgroupDemand tiny = workgroup_demand(d, 32, 4, 0, 0);
+  for (int i = 0; i < 6; ++i)
+    cu.place(tiny);
+  EXPECT_EQ(cu.resident_workgroups(), 8u);
+  EXPECT_FALSE(cu.fits(tiny));  // 8 blocks at most
+}
+
+}  // namespace
+}  // namespace aqlsim

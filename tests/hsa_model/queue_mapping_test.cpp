@@ -1,0 +1,118 @@
+// The hardware scheduler's mapping timeline with 1 slot and 3 queues, worked out by hand for
+// both round-robin policies. Map 2 us, unmap 3 us, quantum 100 us, 1 us per packet; queue q0
+// runs one 150 us kernel, q1 and q2 one 30 us kernel each.
+#include <gtest/gtest.h>
+
+#include <tuple>
+#include <vector>
+
+#include "tests/support/simulate.hpp"
+
+namespace aqlsim {
+namespace {
+
+using testing::simulate;
+constexpr Tick us = kMicrosecond;
+
+struct MappingLog final : ModelObserver {
+  // (time, "map"/"unmap", queue name)
+  std::vector<std::tuple<Tick, std::string, std::string>> events;
+  void on_queue_mapped(SlotIndex, const UserQueue& q, Tick t) override {
+    events.emplace_back(t, "map", q.name());
+  }
+  void on_queue_unmapped(SlotIndex, const UserQueue& q, Tick t) override {
+    events.emplace_back(t, "unmap", q.name());
+  }
+};
+
+std::string one_slot_three_queues(std::uint32_t slots) {
+  return R"(
+device:
+  compute_units: 1
+  wave_size: 64
+  cu: {simds: 1, waves_per_simd: 8, vgprs_per_simd: 1024, vgpr_granule: 1}
+  front_end: {hw_queues: )" +
+         std::to_string(slots) + R"(, quantum: 100us, map_latency: 2us,
+              unmap_latency: 3us, packet_latency: 1us}
+kernels:
+  - {name: long, workgroup_size: 64, vgprs: 1, wg_time: 150us, contention: 0}
+  - {name: short, workgroup_size: 64, vgprs: 1, wg_time: 30us, contention: 0}
+queues:
+  - {name: q0, packets: [{name: k0, dispatch: long}]}
+  - {name: q1, packets: [{name: k1, dispatch: short}]}
+  - {name: q2, packets: [{name: k2, dispatch: short}]}
+)";
+}
+
+using Log = std::vector<std::tuple<Tick, std::string, std::string>>;
+
+TEST(QueueMapping, RrTimesliceRotatesWhateverTheQueuesHold) {
+  // 0: map q0 (ready at 2), k0 processed [2,3], runs [3,153] even after q0 is unmapped.
+  // 100: unmap q0 [100,103], map q1 [103,105], k1 processed [105,106], runs [106,136].
+  // 200: unmap q1 [200,203], map q2 [203,205], k2 runs [206,236].
+  // 300: nothing left anywhere: the timer stops.
+  MappingLog log;
+  auto sim = simulate(one_slot_three_queues(1), {"scheduling.queue_mapping=rr-timeslice"}, {&log});
+  ASSERT_EQ(sim->outcome.status, RunStatus::completed);
+  const Log expected{{0, "map", "q0"},
+                     {103 * us, "unmap", "q0"},
+                     {103 * us, "map", "q1"},
+                     {203 * us, "unmap", "q1"},
+                     {203 * us, "map", "q2"}};
+  EXPECT_EQ(log.events, expected);
+  EXPECT_EQ(sim->kernel("k0").start, 3 * us);
+  EXPECT_EQ(sim->kernel("k0").end, 153 * us);
+  EXPECT_EQ(sim->kernel("k1").start, 106 * us);
+  EXPECT_EQ(sim->kernel("k2").start, 206 * us);
+  EXPECT_EQ(sim->kernel("k2").end, 236 * us);
+  EXPECT_EQ(sim->gpu().map_count(), 3u);
+  EXPECT_EQ(sim->gpu().unmap_count(), 2u);
+}
+
+TEST(QueueMapping, RrIdleOnlyReplacesASlotWithNothingInFlight) {
+  // 100: q0's kernel is still running, so the slot is not idle: no swap.
+  // 200: q0 idle since 153: unmap [200,203], map q1 [203,205], k1 runs [206,236].
+  // 300: q1 idle: unmap [300,303], map q2 [303,305], k2 runs [306,336].
+  MappingLog log;
+  auto sim = simulate(one_slot_three_queues(1), {"scheduling.queue_mapping=rr-idle"}, {&log});
+  ASSERT_EQ(sim->outcome.status, RunStatus::completed);
+  const Log expected{{0, "map", "q0"},
+                     {203 * us, "unmap", "q0"},
+                     {203 * us, "map", "q1"},
+                     {303 * us, "unmap", "q1"},
+                     {303 * us, "map", "q2"}};
+  EXPECT_EQ(log.events, expected);
+  EXPECT_EQ(sim->kernel("k1").start, 206 * us);
+  EXPECT_EQ(sim->kernel("k2").start, 306 * us);
+  EXPECT_EQ(sim->kernel("k2").end, 336 * us);
+  EXPECT_EQ(sim->gpu().map_count(), 3u);
+  EXPECT_EQ(sim->gpu().unmap_count(), 2u);
+}
+
+TEST(QueueMapping, WithNoMoreQueuesThanSlotsEveryQueueStaysMapped) {
+  for (const char* policy : {"rr-timeslice", "rr-idle"}) {
+    MappingLog log;
+    auto sim = simulate(one_slot_three_queues(3),
+                        {std::string("scheduling.queue_mapping=") + policy}, {&log});
+    ASSERT_EQ(sim->outcome.status, RunStatus::completed);
+    const Log expected{{0, "map", "q0"}, {0, "map", "q1"}, {0, "map", "q2"}};
+    EXPECT_EQ(log.events, expected) << policy;
+    for (const char* k : {"k0", "k1", "k2"})
+      EXPECT_EQ(sim->kernel(k).start, 3 * us) << policy;
+    EXPECT_EQ(sim->gpu().unmap_count(), 0u);
+  }
+}
+
+TEST(QueueMapping, SlotTimeIsAccountedByActivity) {
+  auto sim = simulate(one_slot_three_queues(1), {"scheduling.queue_mapping=rr-timeslice"});
+  const FrontEndState& fe = sim->gpu().front_end();
+  // Switching: [0,2] + [100,105] + [200,205]; processing: three packets of 1 us.
+  EXPECT_EQ(fe.activity_time(SlotActivity::switching), 12 * us);
+  EXPECT_EQ(fe.activity_time(SlotActivity::processing), 3 * us);
+  // Starved: [3,100] + [106,200] + [206,236] (the run ends when k2 does).
+  EXPECT_EQ(fe.activity_time(SlotActivity::starved), (97 + 94 + 30) * us);
+  EXPECT_EQ(fe.activity_time(SlotActivity::empty), 0);
+}
+
+}  // namespace
+}  // namespace aqlsim

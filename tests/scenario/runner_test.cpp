@@ -1,0 +1,72 @@
+// The runner measures T_SP by simulating each dispatch alone, and computes the metrics from it.
+#include "scenario/runner.hpp"
+
+#include <gtest/gtest.h>
+
+#include "scenario/load_scenario.hpp"
+#include "tests/support/simulate.hpp"
+#include "tests/support/tiny_device.hpp"
+
+namespace aqlsim {
+namespace {
+
+constexpr Tick us = kMicrosecond;
+
+// A and B each fill the CU's 8 slots for 10 us. Alone, each is processed [0,1] and runs [1,11]:
+// T_SP = 11 us. Together, A (first slot) launches first and B waits until 11: T_MP = 21 us.
+const std::string kPair = std::string(testing::kTinyDevice) + R"(
+kernels:
+  - {name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0, workgroups: 8}
+queues:
+  - {name: qa, packets: [{name: A, dispatch: k}]}
+  - {name: qb, packets: [{name: B, dispatch: k}]}
+)";
+
+TEST(Runner, AloneRunsGiveTSpAndTheMetricsFollow) {
+  const RunReport r = testing::run_checked(load_scenario_text(kPair, "pair.yaml"));
+  ASSERT_EQ(r.outcome.status, RunStatus::completed);
+  ASSERT_EQ(r.kernels.size(), 2u);
+  EXPECT_EQ(r.kernels[0].name, "A");
+  EXPECT_EQ(r.kernels[0].alone, 11 * us);
+  EXPECT_EQ(r.kernels[0].turnaround(), 11 * us);
+  EXPECT_EQ(r.kernels[1].alone, 11 * us);
+  EXPECT_EQ(r.kernels[1].turnaround(), 21 * us);
+  const double slow = 21.0 / 11.0;
+  EXPECT_DOUBLE_EQ(r.kernels[1].ntt, slow);
+  EXPECT_DOUBLE_EQ(r.metrics.stp, 1.0 + 1.0 / slow);
+  EXPECT_DOUBLE_EQ(r.metrics.antt, (1.0 + slow) / 2);
+  EXPECT_DOUBLE_EQ(r.metrics.fairness, 1.0 / slow);
+  EXPECT_DOUBLE_EQ(r.metrics.dntt, (slow - 1.0) / 2);
+  EXPECT_EQ(r.makespan, 21 * us);
+  EXPECT_EQ(r.workgroups, 16u);
+}
+
+TEST(Runner, TheAloneScenarioKeepsOnlyTheDispatchAtTimeZero) {
+  Scenario s = load_scenario_text(
+      kPair, "pair.yaml", {"queues.qb.packets.0.at=5us", "queues.qb.packets.0.barrier=true"});
+  const Scenario alone = alone_scenario(s, 1, 0);
+  ASSERT_EQ(alone.queues.size(), 1u);
+  EXPECT_EQ(alone.queues[0].name, "qb");
+  ASSERT_EQ(alone.queues[0].packets.size(), 1u);
+  EXPECT_EQ(alone.queues[0].packets[0].name, "B");
+  EXPECT_EQ(alone.queues[0].packets[0].at, 0);
+  EXPECT_FALSE(alone.queues[0].packets[0].barrier);
+}
+
+TEST(Runner, AloneRunsDrawTheSameWorkGroupDurations) {
+  // With spread, a kernel alone on the device must take exactly as long as its alone run:
+  // both key the random streams by (seed, packet name, work-group).
+  const std::string yaml = std::string(testing::kTinyDevice) + R"(
+kernels:
+  - {name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, rsd: 0.3, workgroups: 40}
+queues:
+  - {name: q, packets: [{name: only, dispatch: k}]}
+)";
+  const RunReport r = testing::run_checked(load_scenario_text(yaml, "one.yaml"));
+  ASSERT_EQ(r.kernels.size(), 1u);
+  EXPECT_EQ(r.kernels[0].turnaround(), r.kernels[0].alone);
+  EXPECT_DOUBLE_EQ(r.kernels[0].ntt, 1.0);
+}
+
+}  // namespace
+}  // namespace aqlsim

@@ -1,0 +1,40 @@
+#include "tests/support/simulate.hpp"
+
+namespace aqlsim::testing {
+
+const KernelState& Simulation::kernel(const std::string& name) {
+  for (const KernelState& k : gpu().kernels()) {
+    if (scenario.queues[k.queue].packets[k.packet_index].name == name) return k;
+  }
+  ADD_FAILURE() << "no kernel launched from packet " << name;
+  static const KernelState none;
+  return none;
+}
+
+std::unique_ptr<Simulation> simulate(const Scenario& scenario,
+                                     std::vector<ModelObserver*> observers) {
+  auto sim = std::make_unique<Simulation>();
+  sim->scenario = scenario;
+  observers.insert(observers.begin(), &sim->checker);
+  sim->model = build_model(sim->scenario, observers);
+  sim->outcome = sim->gpu().run();
+  if (sim->outcome.status == RunStatus::completed) {
+    sim->checker.expect_clean_finish(sim->gpu(), sim->gpu().signals());
+  }
+  return sim;
+}
+
+std::unique_ptr<Simulation> simulate(const std::string& yaml,
+                                     const std::vector<std::string>& overrides,
+                                     std::vector<ModelObserver*> observers) {
+  return simulate(load_scenario_text(yaml, "test.yaml", overrides), std::move(observers));
+}
+
+RunReport run_checked(const Scenario& scenario) {
+  InvariantChecker checker;
+  RunOptions options;
+  options.observers.push_back(&checker);
+  return run_scenario(scenario, options);
+}
+
+}  // namespace aqlsim::testing
