@@ -54,7 +54,9 @@ class Gpu {
 
   const DeviceSpec& device() const { return device_; }
   Engine& engine() { return engine_; }
+  const Engine& engine() const { return engine_; }
   SignalTable& signals() { return signals_; }
+  const SignalTable& signals() const { return signals_; }
   void add_observer(ModelObserver* observer) { observers_.add(observer); }
 
   // Returns the kernel_object handle for dispatch packets (1-based; 0 is invalid).

@@ -67,10 +67,15 @@ DeviceSpec device_from_preset(const EmbeddedPreset& preset) {
   return device;
 }
 
-DeviceSpec load_device_preset(const std::string& name, const YamlNode& where) {
+std::optional<DeviceSpec> find_device_preset(std::string_view name) {
   for (const EmbeddedPreset& p : embedded_device_presets()) {
     if (p.name == name) return device_from_preset(p);
   }
+  return std::nullopt;
+}
+
+DeviceSpec load_device_preset(const std::string& name, const YamlNode& where) {
+  if (auto device = find_device_preset(name)) return *device;
   where.fail(fmt::format("no device preset named '{}'; presets: {}", name,
                          fmt::join(device_preset_names(), ", ")));
 }

@@ -1,5 +1,6 @@
 #pragma once
 // Device presets: the YAML files of workloads/devices/, compiled into the program.
+#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -24,6 +25,8 @@ void apply_device_yaml(const YamlNode& node, DeviceSpec& device);
 
 // The device a preset describes.
 DeviceSpec device_from_preset(const EmbeddedPreset& preset);
+// The named preset, if there is one (for programs that use the host API).
+std::optional<DeviceSpec> find_device_preset(std::string_view name);
 // The named preset; throws InputError at `where` if there is none.
 DeviceSpec load_device_preset(const std::string& name, const YamlNode& where);
 

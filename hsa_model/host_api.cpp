@@ -1,0 +1,90 @@
+#include "hsa_model/host_api.hpp"
+
+#include <fmt/format.h>
+
+namespace aqlsim::hsa {
+namespace {
+
+bool satisfies(std::int64_t value, hsa_signal_condition_t condition, std::int64_t compare) {
+  switch (condition) {
+    case HSA_SIGNAL_CONDITION_EQ:
+      return value == compare;
+    case HSA_SIGNAL_CONDITION_NE:
+      return value != compare;
+    case HSA_SIGNAL_CONDITION_LT:
+      return value < compare;
+    case HSA_SIGNAL_CONDITION_GTE:
+      return value >= compare;
+  }
+  return false;
+}
+
+}  // namespace
+
+void Queue::write(std::uint64_t index, const AqlPacket& packet) {
+  if (!queue_->slot_free(index)) {
+    throw std::logic_error(fmt::format("queue {}: index {} is still in use (read index {})",
+                                       queue_->name(), index, queue_->read_index()));
+  }
+  queue_->publish(index, packet, runtime_->now());
+}
+
+void Queue::ring_doorbell(std::uint64_t index) {
+  runtime_->gpu().ring_doorbell(id(), index);
+}
+
+Runtime::Runtime(DeviceSpec device, std::unique_ptr<QueueMappingPolicy> mapping,
+                 std::unique_ptr<ThreadBlockScheduler> scheduler, std::uint64_t seed)
+    : gpu_(std::move(device), std::move(mapping), std::move(scheduler), seed) {}
+
+Queue& Runtime::queue_create(std::uint32_t size, std::uint32_t priority, std::string name) {
+  if (!is_power_of_two(size)) {
+    throw std::invalid_argument(fmt::format("queue size {} is not a power of two", size));
+  }
+  if (name.empty()) name = fmt::format("queue{}", gpu_.queue_count());
+  UserQueue& queue = gpu_.create_queue(std::move(name), size, priority);
+  queues_.push_back(std::unique_ptr<Queue>(new Queue(*this, queue)));
+  return *queues_.back();
+}
+
+hsa_signal_t Runtime::signal_create(std::int64_t initial, std::string name) {
+  return gpu_.signals().create(initial, std::move(name));
+}
+
+std::int64_t Runtime::signal_load(hsa_signal_t signal) const {
+  return gpu_.signals().load(signal);
+}
+
+void Runtime::signal_store(hsa_signal_t signal, std::int64_t value) {
+  gpu_.signals().store(signal, value);
+}
+
+std::int64_t Runtime::signal_wait(hsa_signal_t signal, hsa_signal_condition_t condition,
+                                  std::int64_t compare) {
+  SignalTable& signals = gpu_.signals();
+  run_until([&] { return satisfies(signals.load(signal), condition, compare); }, "a signal");
+  return signals.load(signal);
+}
+
+void Runtime::wait_for_space(Queue& queue, std::uint64_t index) {
+  UserQueue& q = gpu_.queue(queue.id());
+  run_until([&] { return q.slot_free(index); }, "free space in a queue");
+}
+
+std::uint64_t Runtime::submit(Queue& queue, const AqlPacket& packet) {
+  const std::uint64_t index = queue.add_write_index(1);
+  wait_for_space(queue, index);
+  queue.write(index, packet);
+  queue.ring_doorbell(index);
+  return index;
+}
+
+void Runtime::run_until(const std::function<bool()>& done, const char* waiting_for) {
+  RunOutcome outcome = gpu_.run_until(done);
+  if (outcome.status == RunStatus::stopped) return;
+  throw SimulationError(fmt::format("the model stopped ({}) while the host waited for {}",
+                                    run_status_name(outcome.status), waiting_for),
+                        std::move(outcome));
+}
+
+}  // namespace aqlsim::hsa

@@ -1,0 +1,94 @@
+#pragma once
+// An HSA-runtime-like host interface to a simulated GPU, for priority-queue experiments. The
+// calls mirror HSA's: create a queue with a size and a priority (the extra argument Puthoor et
+// al. add to hsa_queue_create), reserve write indices, write 64-byte AQL packets and publish
+// their headers, ring the doorbell, create signals and wait on them. Simulated time runs only
+// while the host waits, as a host thread blocked in hsa_signal_wait would.
+#include <hsa/hsa.h>
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "hsa_model/gpu.hpp"
+
+namespace aqlsim::hsa {
+
+// The model ended without the awaited condition: a deadlock or a queue error.
+class SimulationError : public std::runtime_error {
+ public:
+  SimulationError(const std::string& what, RunOutcome outcome)
+      : std::runtime_error(what), outcome_(std::move(outcome)) {}
+  const RunOutcome& outcome() const { return outcome_; }
+
+ private:
+  RunOutcome outcome_;
+};
+
+class Runtime;
+
+// A user-mode queue, as hsa_queue_t plus the index and doorbell functions.
+class Queue {
+ public:
+  QueueId id() const { return queue_->id(); }
+  std::uint32_t size() const { return queue_->size(); }
+  std::uint32_t priority() const { return queue_->priority(); }
+  // Changes the queue's priority, as hsa_amd_queue_set_priority; mapping policies see it from
+  // the next quantum.
+  void set_priority(std::uint32_t priority) { queue_->set_priority(priority); }
+
+  std::uint64_t add_write_index(std::uint64_t count) { return queue_->add_write_index(count); }
+  std::uint64_t load_read_index() const { return queue_->read_index(); }
+  std::uint64_t load_write_index() const { return queue_->write_index(); }
+  // Writes the packet body and then publishes its header (the release store). Throws
+  // std::logic_error if the slot has not been consumed yet: wait for space first.
+  void write(std::uint64_t index, const AqlPacket& packet);
+  // Stores `index` to the doorbell: packets up to it may now be processed.
+  void ring_doorbell(std::uint64_t index);
+
+ private:
+  friend class Runtime;
+  Queue(Runtime& runtime, UserQueue& queue) : runtime_(&runtime), queue_(&queue) {}
+  Runtime* runtime_;
+  UserQueue* queue_;
+};
+
+class Runtime {
+ public:
+  Runtime(DeviceSpec device, std::unique_ptr<QueueMappingPolicy> mapping,
+          std::unique_ptr<ThreadBlockScheduler> scheduler, std::uint64_t seed = 1);
+
+  // Returns the kernel_object for dispatch packets.
+  std::uint64_t register_kernel(KernelProfile profile) {
+    return gpu_.register_kernel(std::move(profile));
+  }
+  // `size` must be a power of two (std::invalid_argument otherwise, as the runtime's
+  // HSA_STATUS_ERROR_INVALID_ARGUMENT).
+  Queue& queue_create(std::uint32_t size, std::uint32_t priority = 1, std::string name = {});
+
+  hsa_signal_t signal_create(std::int64_t initial, std::string name = {});
+  std::int64_t signal_load(hsa_signal_t signal) const;
+  void signal_store(hsa_signal_t signal, std::int64_t value);
+  // Lets simulated time run until the signal's value satisfies `condition` against `compare`;
+  // returns the value. Throws SimulationError if the model can make no more progress first.
+  std::int64_t signal_wait(hsa_signal_t signal, hsa_signal_condition_t condition,
+                           std::int64_t compare);
+
+  // Lets simulated time run until queue index `index` may be written.
+  void wait_for_space(Queue& queue, std::uint64_t index);
+  // Reserve an index, wait for space, write, ring: the whole submission. Returns the index.
+  std::uint64_t submit(Queue& queue, const AqlPacket& packet);
+
+  // Runs until every submitted packet has been executed; returns how the run ended.
+  RunOutcome run() { return gpu_.run(); }
+  Tick now() const { return gpu_.engine().now(); }
+  Gpu& gpu() { return gpu_; }
+
+ private:
+  void run_until(const std::function<bool()>& done, const char* waiting_for);
+
+  Gpu gpu_;
+  std::vector<std::unique_ptr<Queue>> queues_;
+};
+
+}  // namespace aqlsim::hsa

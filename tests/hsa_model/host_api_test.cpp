@@ -1,0 +1,144 @@
+// The HSA-style host API, on timelines worked out by hand: one CU of 8 one-wave slots, 1 us
+// per packet, exact work-group durations.
+#include "hsa_model/host_api.hpp"
+
+#include <gtest/gtest.h>
+
+#include "queue_sched/fifo.hpp"
+#include "queue_sched/rr_timeslice.hpp"
+#include "tests/support/invariant_checker.hpp"
+
+namespace aqlsim {
+namespace {
+
+constexpr Tick us = kMicrosecond;
+
+DeviceSpec tiny_device(std::uint32_t hw_queues) {
+  DeviceSpec d;
+  d.compute_units = 1;
+  d.wave_size = 64;
+  d.cu = {.simds = 1, .waves_per_simd = 8, .vgprs_per_simd = 1024, .vgpr_granule = 1,
+          .sgprs_per_simd = 0, .sgpr_granule = 1, .lds_bytes = 65536, .max_workgroups = 8};
+  d.front_end.hw_queues = hw_queues;
+  d.front_end.packet_latency = 1 * us;
+  return d;
+}
+
+class HostApi : public ::testing::Test {
+ protected:
+  explicit HostApi(std::uint32_t hw_queues = 4)
+      : rt(tiny_device(hw_queues), std::make_unique<RrTimeslice>(PolicyParams{}),
+           std::make_unique<FifoBackfill>(PolicyParams{})) {
+    rt.gpu().add_observer(&checker);
+    kernel10 = rt.register_kernel(profile("k10", 10 * us));
+    kernel5 = rt.register_kernel(profile("k5", 5 * us));
+  }
+
+  static KernelProfile profile(const char* name, Tick t) {
+    KernelProfile k;
+    k.name = name;
+    k.workgroup_size = 64;
+    k.vgprs = 1;
+    k.duration = {.mean = t, .reference_residency = 0, .rsd = 0, .contention = 0};
+    return k;
+  }
+  AqlPacket dispatch(std::uint64_t kernel, hsa_signal_t signal, std::uint64_t groups = 1) {
+    return make_dispatch_packet({.kernel_object = kernel, .workgroup_size = 64,
+                                 .workgroups = groups, .completion_signal = signal});
+  }
+
+  hsa::Runtime rt;
+  testing::InvariantChecker checker;
+  std::uint64_t kernel10 = 0;
+  std::uint64_t kernel5 = 0;
+};
+
+TEST_F(HostApi, ASubmittedDispatchCompletesItsSignalInSimulatedTime) {
+  hsa::Queue& q = rt.queue_create(16, /*priority=*/3, "work");
+  EXPECT_EQ(q.priority(), 3u);
+  const hsa_signal_t done = rt.signal_create(1);
+  // Written by hand, step by step: reserve, write (publishes the header), ring.
+  const std::uint64_t index = q.add_write_index(1);
+  EXPECT_EQ(index, 0u);
+  q.write(index, dispatch(kernel10, done));
+  q.ring_doorbell(index);
+  EXPECT_EQ(rt.signal_wait(done, HSA_SIGNAL_CONDITION_LT, 1), 0);
+  EXPECT_EQ(rt.now(), 11 * us);  // processed [0,1], runs [1,11]
+  EXPECT_EQ(q.load_read_index(), 1u);
+  EXPECT_EQ(rt.run().status, RunStatus::completed);
+  checker.expect_clean_finish(rt.gpu(), rt.gpu().signals());
+}
+
+TEST_F(HostApi, TheHostActsAtTheTimeItWokeUp) {
+  hsa::Queue& q = rt.queue_create(16);
+  const hsa_signal_t first = rt.signal_create(1);
+  const hsa_signal_t second = rt.signal_create(1);
+  rt.submit(q, dispatch(kernel10, first));
+  rt.signal_wait(first, HSA_SIGNAL_CONDITION_EQ, 0);  // at 11 us
+  rt.submit(q, dispatch(kernel5, second));            // written at 11, runs [12,17]
+  rt.signal_wait(second, HSA_SIGNAL_CONDITION_EQ, 0);
+  EXPECT_EQ(rt.now(), 17 * us);
+  EXPECT_EQ(rt.gpu().kernels()[1].arrival, 11 * us);
+}
+
+TEST_F(HostApi, ABarrierAndPacketBuiltByHandOrdersTwoQueues) {
+  hsa::Queue& producer = rt.queue_create(16);
+  hsa::Queue& consumer = rt.queue_create(16);
+  const hsa_signal_t made = rt.signal_create(1);
+  const hsa_signal_t used = rt.signal_create(1);
+  rt.submit(producer, dispatch(kernel10, made));  // runs [1,11]
+  const hsa_signal_t deps[] = {made};
+  rt.submit(consumer, make_barrier_packet(false, deps, {0}, true));
+  rt.submit(consumer, dispatch(kernel5, used));  // processed [11,12], runs [12,17]
+  rt.signal_wait(used, HSA_SIGNAL_CONDITION_LT, 1);
+  EXPECT_EQ(rt.now(), 17 * us);
+}
+
+TEST_F(HostApi, SubmitWaitsForRingSpaceInsteadOfOverwriting) {
+  hsa::Queue& q = rt.queue_create(2);
+  const hsa_signal_t done = rt.signal_create(3);
+  // Three 8-group kernels: each fills the CU. Index 2 needs slot 0, freed when packet 0 is
+  // launched at 1 us; the host writes it then.
+  for (int i = 0; i < 3; ++i) rt.submit(q, dispatch(kernel10, done, 8));
+  EXPECT_EQ(rt.gpu().queue(q.id()).submit_time(2), 1 * us);
+  EXPECT_THROW(q.write(q.load_write_index() + 5, dispatch(kernel10, done)), std::logic_error);
+  rt.signal_wait(done, HSA_SIGNAL_CONDITION_EQ, 0);
+  EXPECT_EQ(rt.now(), 31 * us);  // [1,11], [11,21], [21,31]
+}
+
+TEST_F(HostApi, WaitingOnASignalNothingWillChangeIsADeadlockNotAHang) {
+  const hsa_signal_t never = rt.signal_create(1);
+  try {
+    rt.signal_wait(never, HSA_SIGNAL_CONDITION_EQ, 0);
+    FAIL() << "expected a SimulationError";
+  } catch (const hsa::SimulationError& e) {
+    EXPECT_EQ(e.outcome().status, RunStatus::completed);  // nothing was left to run
+  }
+}
+
+TEST_F(HostApi, AnInvalidPacketEndsTheWaitWithTheQueueError) {
+  hsa::Queue& q = rt.queue_create(4, 1, "broken");
+  const hsa_signal_t done = rt.signal_create(1);
+  AqlPacket agent;
+  agent.set_header_bits(encode_header({.type = HSA_PACKET_TYPE_AGENT_DISPATCH}));
+  rt.submit(q, agent);
+  rt.submit(q, dispatch(kernel10, done));
+  try {
+    rt.signal_wait(done, HSA_SIGNAL_CONDITION_EQ, 0);
+    FAIL() << "expected a SimulationError";
+  } catch (const hsa::SimulationError& e) {
+    ASSERT_EQ(e.outcome().status, RunStatus::queue_error);
+    EXPECT_EQ(e.outcome().errors[0].queue_name, "broken");
+    EXPECT_EQ(e.outcome().errors[0].packet_index, 0u);
+  }
+}
+
+TEST_F(HostApi, QueueSizesMustBePowersOfTwoAndPrioritiesCanChange) {
+  EXPECT_THROW(rt.queue_create(12), std::invalid_argument);
+  hsa::Queue& q = rt.queue_create(8, 1);
+  q.set_priority(7);
+  EXPECT_EQ(rt.gpu().queue(q.id()).priority(), 7u);
+}
+
+}  // namespace
+}  // namespace aqlsim
