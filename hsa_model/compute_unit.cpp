@@ -21,9 +21,18 @@ std::uint32_t ComputeUnit::room(const Simd& s, const WorkgroupDemand& demand) co
   return n;
 }
 
+bool ComputeUnit::totals_allow(const WorkgroupDemand& demand) const {
+  const std::uint32_t simds = spec_->simds;
+  return workgroups_ < spec_->max_workgroups && lds_used_ + demand.lds_bytes <= spec_->lds_bytes &&
+         waves_ + demand.waves <= simds * spec_->waves_per_simd &&
+         vgprs_ + demand.waves * demand.vgprs_per_wave <= simds * spec_->vgprs_per_simd &&
+         (demand.sgprs_per_wave == 0 ||
+          sgprs_ + demand.waves * demand.sgprs_per_wave <= simds * spec_->sgprs_per_simd);
+}
+
 bool ComputeUnit::fits(const WorkgroupDemand& demand) const {
-  if (workgroups_ >= spec_->max_workgroups) return false;
-  if (lds_used_ + demand.lds_bytes > spec_->lds_bytes) return false;
+  if (!totals_allow(demand)) return false;
+  if (spec_->simds == 1) return true;
   std::uint32_t waves = 0;
   for (std::uint32_t i = 0; i < spec_->simds && waves < demand.waves; ++i) {
     waves += room(simds_[i], demand);
@@ -33,25 +42,30 @@ bool ComputeUnit::fits(const WorkgroupDemand& demand) const {
 
 Placement ComputeUnit::place(const WorkgroupDemand& demand) {
   assert(fits(demand));
+  // A SIMD's room falls by exactly one for each wave placed on it, so compute it once.
+  std::array<std::uint32_t, kMaxSimdsPerCu> rooms{};
+  for (std::uint32_t i = 0; i < spec_->simds; ++i)
+    rooms[i] = room(simds_[i], demand);
   Placement placement;
   for (std::uint32_t wave = 0; wave < demand.waves; ++wave) {
     std::uint32_t best = 0;
-    std::uint32_t best_room = 0;
-    for (std::uint32_t i = 0; i < spec_->simds; ++i) {
-      const std::uint32_t r = room(simds_[i], demand);
-      if (r > best_room) {
-        best = i;
-        best_room = r;
-      }
+    for (std::uint32_t i = 1; i < spec_->simds; ++i) {
+      if (rooms[i] > rooms[best]) best = i;
     }
-    Simd& s = simds_[best];
-    ++s.waves;
-    s.vgprs += demand.vgprs_per_wave;
-    s.sgprs += demand.sgprs_per_wave;
+    --rooms[best];
     ++placement.waves_per_simd[best];
+  }
+  for (std::uint32_t i = 0; i < spec_->simds; ++i) {
+    const std::uint32_t n = placement.waves_per_simd[i];
+    Simd& s = simds_[i];
+    s.waves += n;
+    s.vgprs += n * demand.vgprs_per_wave;
+    s.sgprs += n * demand.sgprs_per_wave;
   }
   ++workgroups_;
   waves_ += demand.waves;
+  vgprs_ += demand.waves * demand.vgprs_per_wave;
+  sgprs_ += demand.waves * demand.sgprs_per_wave;
   lds_used_ += demand.lds_bytes;
   return placement;
 }
@@ -66,6 +80,8 @@ void ComputeUnit::release(const WorkgroupDemand& demand, const Placement& placem
   }
   --workgroups_;
   waves_ -= demand.waves;
+  vgprs_ -= demand.waves * demand.vgprs_per_wave;
+  sgprs_ -= demand.waves * demand.sgprs_per_wave;
   lds_used_ -= demand.lds_bytes;
 }
 

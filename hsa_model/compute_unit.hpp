@@ -19,6 +19,8 @@ class ComputeUnit {
   explicit ComputeUnit(const ComputeUnitSpec& spec);
 
   bool fits(const WorkgroupDemand& demand) const;
+  // Necessary conditions on the CU-wide totals: cheap, and exact when there is one SIMD.
+  bool totals_allow(const WorkgroupDemand& demand) const;
   Placement place(const WorkgroupDemand& demand);  // requires fits(demand)
   void release(const WorkgroupDemand& demand, const Placement& placement);
 
@@ -41,6 +43,8 @@ class ComputeUnit {
   std::array<Simd, kMaxSimdsPerCu> simds_{};
   std::uint32_t workgroups_ = 0;
   std::uint32_t waves_ = 0;
+  std::uint32_t vgprs_ = 0;  // summed over SIMDs
+  std::uint32_t sgprs_ = 0;
   std::uint32_t lds_used_ = 0;
 };
 

@@ -1,5 +1,6 @@
 #include "hsa_model/dispatcher.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cassert>
 
@@ -65,9 +66,32 @@ void Dispatcher::mark_candidate(CuIndex cu) {
   candidates_.push_back(cu);
 }
 
+// Every change to the set of kernels with work left to issue goes through here.
 void Dispatcher::mark_all_candidates() {
   for (CuIndex cu = 0; cu < cus_.size(); ++cu)
     mark_candidate(cu);
+  update_smallest_pending();
+}
+
+bool Dispatcher::can_take_work(CuIndex cu) const {
+  return smallest_pending_ && cus_[cu].totals_allow(*smallest_pending_);
+}
+
+void Dispatcher::update_smallest_pending() {
+  smallest_pending_.reset();
+  for (const KernelId id : active_) {
+    const KernelState& k = kernels_[id];
+    if (k.unissued() == 0) continue;
+    if (!smallest_pending_) {
+      smallest_pending_ = k.demand;
+      continue;
+    }
+    WorkgroupDemand& m = *smallest_pending_;
+    m.waves = std::min(m.waves, k.demand.waves);
+    m.vgprs_per_wave = std::min(m.vgprs_per_wave, k.demand.vgprs_per_wave);
+    m.sgprs_per_wave = std::min(m.sgprs_per_wave, k.demand.sgprs_per_wave);
+    m.lds_bytes = std::min(m.lds_bytes, k.demand.lds_bytes);
+  }
 }
 
 void Dispatcher::run_pass(std::uint64_t) {
@@ -78,8 +102,10 @@ void Dispatcher::run_pass(std::uint64_t) {
   // CU accepts another.
   while (!candidates_.empty()) {
     next_round_.clear();
-    for (const CuIndex cu : candidates_) {
-      const auto kernel = scheduler_->pick(view(), cu);
+    // By index: placing a kernel's last work-group marks every CU, appending to this round.
+    for (std::size_t i = 0; i < candidates_.size(); ++i) {
+      const CuIndex cu = candidates_[i];
+      const auto kernel = can_take_work(cu) ? scheduler_->pick(view(), cu) : std::nullopt;
       if (kernel && view().fits(*kernel, cu)) {
         place_workgroup(*kernel, cu);
         next_round_.push_back(cu);

@@ -59,6 +59,8 @@ class Dispatcher {
   void request_pass();
   void mark_candidate(CuIndex cu);
   void mark_all_candidates();
+  void update_smallest_pending();
+  bool can_take_work(CuIndex cu) const;
   std::uint32_t take_lane(CuIndex cu);
 
   Engine* engine_;
@@ -81,6 +83,9 @@ class Dispatcher {
   std::vector<CuIndex> next_round_;
   std::vector<char> is_candidate_;
   bool pass_pending_ = false;
+  // Component-wise minimum over the work-groups still to issue: a CU whose free resources
+  // cannot hold even this cannot take any work-group, whatever the policy would pick.
+  std::optional<WorkgroupDemand> smallest_pending_;
   std::uint64_t workgroups_finished_ = 0;
 
   MemberHandler<Dispatcher, &Dispatcher::run_pass> pass_event_{this};

@@ -7,15 +7,34 @@ namespace aqlsim {
 
 void Engine::schedule_at(Tick when, EventHandler& handler, std::uint64_t payload) {
   assert(when >= now_ && "events cannot be scheduled in the past");
-  heap_.push_back(Event{when, next_sequence_++, &handler, payload});
+  const Event event{when, next_sequence_++, &handler, payload};
+  if (when == now_) {
+    due_now_.push_back(event);
+    return;
+  }
+  heap_.push_back(event);
   std::push_heap(heap_.begin(), heap_.end(), later);
 }
 
-bool Engine::step() {
-  if (heap_.empty() || stopped_) return false;
+Engine::Event Engine::pop_next() {
+  const bool same_tick_left = due_now_head_ < due_now_.size();
+  if (heap_.empty() || (same_tick_left && heap_.front().time > now_)) {
+    const Event event = due_now_[due_now_head_++];
+    if (due_now_head_ == due_now_.size()) {
+      due_now_.clear();
+      due_now_head_ = 0;
+    }
+    return event;
+  }
   std::pop_heap(heap_.begin(), heap_.end(), later);
   const Event event = heap_.back();
   heap_.pop_back();
+  return event;
+}
+
+bool Engine::step() {
+  if (idle() || stopped_) return false;
+  const Event event = pop_next();
   now_ = event.time;
   ++processed_;
   event.handler->handle(event.payload);

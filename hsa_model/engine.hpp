@@ -46,8 +46,8 @@ class Engine {
   void stop() { stopped_ = true; }
   bool stopped() const { return stopped_; }
 
-  bool idle() const { return heap_.empty(); }
-  std::size_t pending() const { return heap_.size(); }
+  bool idle() const { return heap_.empty() && due_now_.size() == due_now_head_; }
+  std::size_t pending() const { return heap_.size() + due_now_.size() - due_now_head_; }
   std::uint64_t events_processed() const { return processed_; }
 
  private:
@@ -61,7 +61,13 @@ class Engine {
     return a.time != b.time ? a.time > b.time : a.sequence > b.sequence;
   }
 
+  Event pop_next();
+
   std::vector<Event> heap_;
+  // Events scheduled for the current tick skip the heap. Every heap event due now was scheduled
+  // before them (lower sequence number), so running the heap's first keeps (time, sequence).
+  std::vector<Event> due_now_;
+  std::size_t due_now_head_ = 0;
   Tick now_ = 0;
   std::uint64_t next_sequence_ = 0;
   std::uint64_t processed_ = 0;

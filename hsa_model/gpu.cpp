@@ -98,7 +98,7 @@ const char* run_status_name(RunStatus status) {
     case RunStatus::deadlock:
       return "deadlock";
     case RunStatus::queue_error:
-      return "queue error";
+      return "queue_error";
     case RunStatus::stopped:
       return "stopped";
   }

@@ -14,6 +14,8 @@ struct WorkgroupDemand {
   std::uint32_t vgprs_per_wave = 0;  // per lane
   std::uint32_t sgprs_per_wave = 0;
   std::uint32_t lds_bytes = 0;
+
+  friend bool operator==(const WorkgroupDemand&, const WorkgroupDemand&) = default;
 };
 
 WorkgroupDemand workgroup_demand(const DeviceSpec& device, std::uint32_t workitems,

@@ -12,8 +12,13 @@ std::optional<KernelId> Fifo::pick(const DispatchView& view, CuIndex cu) {
 }
 
 std::optional<KernelId> FifoBackfill::pick(const DispatchView& view, CuIndex cu) {
+  // Kernels often share a work-group shape; once one shape fails, skip its twins.
+  std::optional<WorkgroupDemand> rejected;
   for (const KernelId k : view.active()) {
-    if (view.fits(k, cu)) return k;
+    const KernelState& kernel = view.kernel(k);
+    if (kernel.unissued() == 0 || kernel.demand == rejected) continue;
+    if (view.cu(cu).fits(kernel.demand)) return k;
+    rejected = kernel.demand;
   }
   return std::nullopt;
 }

@@ -1,0 +1,75 @@
+// Simulation speed: events and work-groups simulated per second of host time.
+//   cmake --build build-release --target bench_simulator && ./build-release/bench/bench_simulator
+#include <benchmark/benchmark.h>
+#include <fmt/format.h>
+
+#include "scenario/build_model.hpp"
+#include "scenario/device_presets.hpp"
+
+namespace aqlsim {
+namespace {
+
+// 100 kernels of 1000 work-groups each, spread over 10 queues on the CDNA preset (120 CUs).
+Scenario hundred_kernels(const std::string& thread_block, double rsd) {
+  Scenario s;
+  s.device = *find_device_preset("cdna");
+  s.policies.thread_block = thread_block;
+  KernelProfile k;
+  k.name = "k";
+  k.workgroup_size = 256;
+  k.vgprs = 32;
+  k.workgroups = 1000;
+  k.duration = {
+      .mean = 20 * kMicrosecond, .reference_residency = 0, .rsd = rsd, .contention = 0.25};
+  s.kernels = {k};
+  for (int q = 0; q < 10; ++q) {
+    QueueSpec queue;
+    queue.name = fmt::format("q{}", q);
+    for (int i = 0; i < 10; ++i) {
+      PacketSpec p;
+      p.name = fmt::format("q{}.{}", q, i);
+      p.kernel = "k";
+      queue.packets.push_back(p);
+    }
+    s.queues.push_back(queue);
+  }
+  return s;
+}
+
+void simulate(benchmark::State& state, const std::string& thread_block, double rsd) {
+  const Scenario scenario = hundred_kernels(thread_block, rsd);
+  std::uint64_t events = 0;
+  std::uint64_t workgroups = 0;
+  for (auto _ : state) {
+    BuiltModel model = build_model(scenario);
+    const RunOutcome outcome = model.gpu->run();
+    if (outcome.status != RunStatus::completed) state.SkipWithError("run did not complete");
+    events += model.gpu->engine().events_processed();
+    workgroups += model.gpu->workgroups_finished();
+  }
+  state.counters["events/s"] =
+      benchmark::Counter(static_cast<double>(events), benchmark::Counter::kIsRate);
+  state.counters["workgroups/s"] =
+      benchmark::Counter(static_cast<double>(workgroups), benchmark::Counter::kIsRate);
+  state.counters["events/workgroup"] =
+      static_cast<double>(events) / static_cast<double>(workgroups);
+}
+
+void BM_HundredKernels_FifoBackfill(benchmark::State& state) {
+  simulate(state, "fifo-backfill", 0.1);
+}
+void BM_HundredKernels_Fifo(benchmark::State& state) {
+  simulate(state, "fifo", 0.1);
+}
+void BM_HundredKernels_NoSpread(benchmark::State& state) {
+  simulate(state, "fifo-backfill", 0.0);
+}
+
+BENCHMARK(BM_HundredKernels_FifoBackfill)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_HundredKernels_Fifo)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_HundredKernels_NoSpread)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace aqlsim
+
+BENCHMARK_MAIN();
