@@ -27,7 +27,7 @@ int list_devices() {
   for (const EmbeddedPreset& preset : embedded_device_presets()) {
     const DeviceSpec d = device_from_preset(preset);
     fmt::print(
-        "{:<8} {} CUs x {} SIMDs x {} wave slots, wave {}, {} KiB LDS, {} MHz; "
+        "{:<8} {} CUs x {} SIMD(s) x {} wave slots, wave {}, {} KiB LDS, {} MHz; "
         "{} hardware queues, quantum {}, packet latency {}\n",
         preset.name, d.compute_units, d.cu.simds, d.cu.waves_per_simd, d.wave_size,
         d.cu.lds_bytes / 1024, d.clock_mhz, d.front_end.hw_queues,

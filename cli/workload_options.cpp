@@ -25,11 +25,11 @@ void select_policy(Scenario& scenario, const std::string& name) {
 }  // namespace
 
 void WorkloadOptions::add_to(CLI::App& command) {
-  command.add_option("file", file, "Workload YAML file")->required()->check(CLI::ExistingFile);
+  command.add_option("file", file, "Workload YAML file")->required();
   command
       .add_option("--set", overrides,
                   "Override any YAML value before reading, e.g. --set device.compute_units=8 "
-                  "or --set queues.q0.priority=3 (repeatable)")
+                  "or --set queues.0.priority=3 (lists by position or by name; repeatable)")
       ->type_name("KEY=VALUE");
   command
       .add_option("--policy", policies,

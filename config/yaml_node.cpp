@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cmath>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "config/duration.hpp"
@@ -39,7 +40,7 @@ SourceLocation YamlNode::location() const {
   if (auto it = source_->overrides.find(path_); it != source_->overrides.end()) {
     return {it->second, 0, 0};
   }
-  const YAML::Mark mark = node_.Mark();
+  const YAML::Mark mark = mark_.value_or(node_.Mark());
   if (mark.is_null()) return {source_->file, 0, 0};
   return {source_->file, mark.line + 1, mark.column + 1};
 }
@@ -63,9 +64,19 @@ void YamlNode::allow_keys(std::initializer_list<std::string_view> allowed) const
 
 void YamlNode::allow_keys(const std::vector<std::string>& allowed) const {
   expect_map("a map");
+  std::set<std::string> seen;
   for (const auto& entry : node_) {
     const std::string key = entry.first.Scalar();
+    if (!seen.insert(key).second) {
+      // yaml-cpp keeps the first value silently; a repeated key is almost always a mistake.
+      YamlNode(entry.first, source_, child_path(key))
+          .fail(fmt::format("key '{}' is given twice", key));
+    }
     if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
+    if (allowed.empty()) {
+      YamlNode(entry.first, source_, child_path(key))
+          .fail(fmt::format("unknown key '{}': nothing may be set here", key));
+    }
     std::string message = fmt::format("unknown key '{}'", key);
     if (auto near = nearest_word(key, allowed))
       message += fmt::format(" (did you mean '{}'?)", *near);
@@ -80,9 +91,15 @@ bool YamlNode::has(std::string_view key) const {
 }
 
 std::optional<YamlNode> YamlNode::get(std::string_view key) const {
-  if (!has(key)) return std::nullopt;
-  const YAML::Node& self = node_;
-  return YamlNode(self[std::string(key)], source_, child_path(key));
+  if (!node_.IsMap()) return std::nullopt;
+  for (const auto& entry : node_) {
+    if (entry.first.Scalar() != key) continue;
+    YamlNode child(entry.second, source_, child_path(key));
+    // An empty value has no position of its own (yaml-cpp gives the next token's): use the key's.
+    if (entry.second.IsNull()) child.mark_ = entry.first.Mark();
+    return child;
+  }
+  return std::nullopt;
 }
 
 YamlNode YamlNode::require(std::string_view key) const {

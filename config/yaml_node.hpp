@@ -75,6 +75,7 @@ class YamlNode {
   YAML::Node node_;
   std::shared_ptr<const YamlSource> source_;
   std::string path_;
+  std::optional<YAML::Mark> mark_;  // where to report this node, when not its own mark
 };
 
 // Parse only; syntax errors become InputError with the parser's line and column.

@@ -68,6 +68,7 @@ MappingView HardwareScheduler::snapshot() {
     queue_status_[q] = QueueStatus{
         .id = q,
         .priority = queue.priority(),
+        .head_priority = queue.has_pending() ? queue.packet_priority(queue.read_index()) : 0,
         .pending = queue.pending(),
         .head_ready = processor_->head_ready(q),
         .in_flight = rt.in_flight,

@@ -22,11 +22,15 @@ bool satisfies(std::int64_t value, hsa_signal_condition_t condition, std::int64_
 }  // namespace
 
 void Queue::write(std::uint64_t index, const AqlPacket& packet) {
+  write(index, packet, queue_->priority());
+}
+
+void Queue::write(std::uint64_t index, const AqlPacket& packet, std::uint32_t packet_priority) {
   if (!queue_->slot_free(index)) {
     throw std::logic_error(fmt::format("queue {}: index {} is still in use (read index {})",
                                        queue_->name(), index, queue_->read_index()));
   }
-  queue_->publish(index, packet, runtime_->now());
+  queue_->publish(index, packet, runtime_->now(), packet_priority);
 }
 
 void Queue::ring_doorbell(std::uint64_t index) {

@@ -8,9 +8,9 @@ HostScript::HostScript(Gpu& gpu) : gpu_(&gpu) {
   gpu.set_read_index_listener([this](QueueId q) { on_read_index(q); });
 }
 
-void HostScript::add(QueueId queue, Tick at, const AqlPacket& packet) {
+void HostScript::add(QueueId queue, Tick at, const AqlPacket& packet, std::uint32_t priority) {
   if (queues_.size() <= queue) queues_.resize(queue + 1);
-  queues_[queue].packets.push_back({at, packet});
+  queues_[queue].packets.push_back({at, packet, priority});
 }
 
 void HostScript::start() {
@@ -31,7 +31,8 @@ void HostScript::submit_due(std::uint64_t queue_id) {
       return;
     }
     const std::uint64_t index = queue.add_write_index(1);
-    queue.publish(index, script.packets[script.next].packet, now);
+    const Timed& next = script.packets[script.next];
+    queue.publish(index, next.packet, now, next.priority);
     gpu_->ring_doorbell(id, index);
     ++script.next;
   }

@@ -20,7 +20,7 @@ class HostScript {
 
   // Appends a packet for `queue`, submitted at `at` or as soon after as the earlier packets
   // of the queue and free ring space allow.
-  void add(QueueId queue, Tick at, const AqlPacket& packet);
+  void add(QueueId queue, Tick at, const AqlPacket& packet, std::uint32_t priority);
   // Schedules the first submission of every queue; call once, before Gpu::run().
   void start();
   bool waiting_for_space(QueueId queue) const { return queues_.at(queue).waiting; }
@@ -29,6 +29,7 @@ class HostScript {
   struct Timed {
     Tick at;
     AqlPacket packet;
+    std::uint32_t priority;
   };
   struct QueueScript {
     std::vector<Timed> packets;

@@ -12,7 +12,8 @@ UserQueue::UserQueue(QueueId id, std::string name, std::uint32_t size, std::uint
       mask_(size - 1),
       priority_(priority),
       ring_(size),
-      submit_time_(size, 0) {
+      submit_time_(size, 0),
+      packet_priority_(size, 0) {
   assert(is_power_of_two(size));
   // An unwritten slot holds an INVALID header, as the HSA runtime initialises the ring.
   const std::uint16_t invalid = encode_header({.type = HSA_PACKET_TYPE_INVALID});
@@ -26,10 +27,12 @@ std::uint64_t UserQueue::add_write_index(std::uint64_t count) {
   return old;
 }
 
-void UserQueue::publish(std::uint64_t i, const AqlPacket& packet, Tick now) {
+void UserQueue::publish(std::uint64_t i, const AqlPacket& packet, Tick now,
+                        std::uint32_t priority) {
   assert(slot_free(i) && "a producer must wait for the slot to be free");
   slot(i) = packet;
   submit_time_[i & mask_] = now;
+  packet_priority_[i & mask_] = priority;
 }
 
 void UserQueue::advance_read_index() {

@@ -33,9 +33,11 @@ class UserQueue {
   bool slot_free(std::uint64_t i) const { return i < read_index_ + size_; }
   AqlPacket& slot(std::uint64_t i) { return ring_[i & mask_]; }
   const AqlPacket& slot(std::uint64_t i) const { return ring_[i & mask_]; }
-  // Writes the packet, header included, and records when it was submitted.
-  void publish(std::uint64_t i, const AqlPacket& packet, Tick now);
+  // Writes the packet, header included, and records when it was submitted and its priority
+  // (the task's rank, which priority-dynamic mapping follows; AQL has no field for it).
+  void publish(std::uint64_t i, const AqlPacket& packet, Tick now, std::uint32_t priority);
   Tick submit_time(std::uint64_t i) const { return submit_time_[i & mask_]; }
+  std::uint32_t packet_priority(std::uint64_t i) const { return packet_priority_[i & mask_]; }
   // Doorbell: packets up to and including `index` may be processed.
   void ring_doorbell(std::uint64_t index);
 
@@ -54,6 +56,7 @@ class UserQueue {
   std::uint32_t priority_;
   std::vector<AqlPacket> ring_;
   std::vector<Tick> submit_time_;
+  std::vector<std::uint32_t> packet_priority_;
   std::uint64_t write_index_ = 0;
   std::uint64_t read_index_ = 0;
   std::uint64_t doorbell_end_ = 0;  // one past the highest index rung

@@ -48,7 +48,7 @@ class ModelBuilder {
       const QueueId id = gpu.create_queue(q.name, q.size, q.priority).id();
       keys.emplace_back();
       for (const PacketSpec& p : q.packets) {
-        model_.host->add(id, p.at, encode(p));
+        model_.host->add(id, p.at, encode(p), p.priority.value_or(q.priority));
         keys.back().push_back(stable_hash(p.name));
       }
     }

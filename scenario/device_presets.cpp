@@ -4,6 +4,8 @@
 
 #include <memory>
 
+#include "config/duration.hpp"
+
 namespace aqlsim {
 namespace {
 
@@ -36,7 +38,10 @@ void apply_front_end_yaml(const YamlNode& node, FrontEndSpec& fe, double clock_m
   fe.max_concurrent_kernels =
       read_u32(node, "max_concurrent_kernels", fe.max_concurrent_kernels, 1, 1 << 20);
   if (fe.quantum <= fe.map_latency + fe.unmap_latency) {
-    node.fail("the quantum must be longer than map_latency + unmap_latency");
+    const YamlNode& where = node.has("quantum") ? node.require("quantum") : node;
+    where.fail(fmt::format("the quantum ({}) must be longer than map_latency + unmap_latency ({})",
+                           format_duration(fe.quantum),
+                           format_duration(fe.map_latency + fe.unmap_latency)));
   }
 }
 

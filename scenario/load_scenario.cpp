@@ -38,8 +38,10 @@ Scenario load_parsed(YAML::Node root, const std::string& name,
   auto source = std::make_shared<YamlSource>();
   source->file = name;
   normalise_device(root);
-  for (const std::string& assignment : overrides)
+  for (const std::string& assignment : overrides) {
     apply_override(root, assignment, *source);
+    normalise_device(root);  // `--set device=gtx480` may be followed by `--set device.x=...`
+  }
   return read_scenario(YamlNode(root, source, ""));
 }
 

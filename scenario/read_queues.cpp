@@ -1,6 +1,8 @@
 // The `queues:` and `signals:` sections: user queues, the packets they receive, named signals.
 #include <fmt/format.h>
 
+#include <array>
+
 #include "hsa_model/aql_packet.hpp"
 #include "hsa_model/user_queue.hpp"
 #include "scenario/scenario_reader.hpp"
@@ -36,12 +38,22 @@ std::string_view packet_kind_key(const YamlNode& node) {
   return found;
 }
 
+// Keys only a dispatch packet may carry.
+constexpr std::array<std::string_view, 3> kDispatchKeys{"workgroups", "workgroup_size",
+                                                        "lds_bytes"};
+
 PacketSpec read_packet(const YamlNode& node, double clock_mhz) {
   node.expect_map("a packet (a map with dispatch, barrier_and, barrier_or or raw_type)");
+  // Every key a packet of any kind may have first, so that a misspelt kind gets a suggestion.
+  node.allow_keys({"name", "at", "barrier", "completion_signal", "priority", "dispatch",
+                   "barrier_and", "barrier_or", "raw_type", "workgroups", "workgroup_size",
+                   "lds_bytes"});
   const std::string_view kind = packet_kind_key(node);
-  std::vector<std::string> keys{"name", "at", "barrier", "completion_signal", std::string(kind)};
-  if (kind == "dispatch") keys.insert(keys.end(), {"workgroups", "workgroup_size", "lds_bytes"});
-  node.allow_keys(keys);
+  for (const std::string_view key : kDispatchKeys) {
+    if (kind != "dispatch" && node.has(key)) {
+      node.require(key).fail(fmt::format("'{}' applies only to dispatch packets", key));
+    }
+  }
 
   PacketSpec p;
   p.where = node.location();
@@ -49,6 +61,9 @@ PacketSpec read_packet(const YamlNode& node, double clock_mhz) {
   p.at = node.duration_or("at", 0, clock_mhz);
   p.barrier = node.bool_or("barrier", false);
   if (auto signal = node.get("completion_signal")) p.completion_signal = signal->as_identifier();
+  if (auto priority = node.get("priority")) {
+    p.priority = static_cast<std::uint32_t>(priority->as_int(0, INT32_MAX));
+  }
   if (kind == "dispatch") {
     p.kind = PacketSpec::Kind::dispatch;
     p.kernel = node.require("dispatch").as_identifier();

@@ -23,6 +23,10 @@ std::string read_policy_name(const YamlNode& node, PolicyKind kind) {
   const std::string name = node.as_string();
   const PolicyInfo* info = find_policy(name);
   if (info && info->kind == kind) return name;
+  if (info) {
+    node.fail(fmt::format("'{}' is a {} policy, not a {} policy", name,
+                          policy_kind_name(info->kind), policy_kind_name(kind)));
+  }
   const auto names = names_of_kind(kind);
   std::string message = fmt::format("unknown {} policy '{}'", policy_kind_name(kind), name);
   if (auto near = nearest_word(name, names)) message += fmt::format(" (did you mean '{}'?)", *near);
@@ -59,10 +63,12 @@ void read_scheduling(const YamlNode& map, Scenario& scenario) {
     p.thread_block = read_policy_name(*n, PolicyKind::thread_block);
   const auto params = map.get("params");
   if (!params) return;
+  std::vector<std::string> all_names;
+  for (const PolicyInfo& info : all_policies())
+    all_names.emplace_back(info.name);
+  params->allow_keys(all_names);
   for (const auto& [name, values] : params->entries()) {
-    const PolicyInfo* policy = find_policy(name);
-    if (!policy) values.fail(fmt::format("no policy named '{}'", name));
-    p.params[name] = read_params(values, *policy);
+    p.params[name] = read_params(values, *find_policy(name));
   }
 }
 

@@ -75,10 +75,8 @@ Scenario alone_scenario(const Scenario& s, std::size_t queue, std::size_t packet
 }
 
 RunReport run_scenario(const Scenario& scenario, const RunOptions& options) {
-  BuiltModel model = build_model(scenario);
+  BuiltModel model = build_model(scenario, options.observers);
   Gpu& gpu = *model.gpu;
-  for (ModelObserver* o : options.observers)
-    gpu.add_observer(o);
 
   RunReport report;
   report.outcome = gpu.run();

@@ -21,6 +21,7 @@ struct PacketSpec {
   Tick at = 0;       // earliest submission time
   bool barrier = false;
   std::string completion_signal;  // a declared signal; empty: the packet's own signal
+  std::optional<std::uint32_t> priority;  // for priority-dynamic mapping; default: the queue's
 
   // Dispatch: the kernel profile and optional overrides of its defaults.
   std::string kernel;

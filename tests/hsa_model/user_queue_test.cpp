@@ -28,7 +28,7 @@ TEST(UserQueue, ASlotIsFreeOnlyAfterTheReadIndexPassedIt) {
   EXPECT_TRUE(q.slot_free(1));
   EXPECT_FALSE(q.slot_free(2));  // would overwrite index 0, not yet consumed
   for (std::uint64_t i = 0; i < 2; ++i) {
-    q.publish(q.add_write_index(1), dispatch_of(i + 1), 0);
+    q.publish(q.add_write_index(1), dispatch_of(i + 1), 0, 1);
     q.ring_doorbell(i);
   }
   EXPECT_EQ(q.pending(), 2u);
@@ -42,7 +42,7 @@ TEST(UserQueue, ASlotIsFreeOnlyAfterTheReadIndexPassedIt) {
 TEST(UserQueue, DoorbellExposesPacketsUpToItsIndex) {
   UserQueue q(0, "q", 8, 1);
   for (std::uint64_t i = 0; i < 3; ++i)
-    q.publish(q.add_write_index(1), dispatch_of(1), 0);
+    q.publish(q.add_write_index(1), dispatch_of(1), 0, 1);
   EXPECT_FALSE(q.has_pending());  // written but not rung
   q.ring_doorbell(1);
   EXPECT_EQ(q.pending(), 2u);

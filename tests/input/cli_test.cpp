@@ -1,1 +1,475 @@
+// End-to-end tests of the `aqlsim` program: each test runs the real binary, captures its
+// standard output, standard error and exit status, and checks them. Exit statuses: 0 ok, 2 bad
+// input or usage, 3 simulated deadlock, 4 queue error.
+//
+// Times of the quickstart (workloads/examples/quickstart.yaml; cdna preset: 4.4us per packet,
+// no map or unmap latency; 8 CUs, 2 hardware queue slots, quantum 50us, rr-idle swapping at
+// most one idle slot per quantum) that can be worked out by hand:
+//  - queues a and b are mapped at 0; a0 and b0 are launched after one packet each: 4.4us;
+//  - at the 50us tick nothing is idle (a1 and b0 still run); at 100us both a and b are idle and
+//    one is swapped for `hi`: 1 unmap, 3 maps in all; hi processes its barrier (the producers
+//    are done) and launches c0 at 100 + 2 x 4.4 = 108.8us.
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+using ::testing::IsEmpty;
+using ::testing::StartsWith;
+using Json = nlohmann::json;
+
+const std::string kQuickstart = AQLSIM_SOURCE_DIR "/workloads/examples/quickstart.yaml";
+constexpr int kTimeoutSeconds = 60;
+
+struct Result {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+std::string quote(const std::string& text) {
+  std::string out = "'";
+  for (char c : text) {
+    if (c == '\'') {
+      out += "'\\''";
+    } else {
+      out += c;
+    }
+  }
+  return out + "'";
+}
+
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    out.push_back(line);
+  return out;
+}
+
+bool has_line_starting_with(const std::string& text, const std::string& prefix) {
+  for (const std::string& line : split_lines(text)) {
+    if (line.starts_with(prefix)) return true;
+  }
+  return false;
+}
+
+bool near_relative(double a, double b) {
+  return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b));
+}
+
+class Cli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = fs::path(::testing::TempDir()) /
+           (std::string("aqlsim_cli_") + info->name() + "_" + std::to_string(::getpid()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override {
+    if (!HasFailure()) fs::remove_all(dir_);
+  }
+
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+
+  std::string write(const std::string& name, const std::string& text) const {
+    std::ofstream(path(name)) << text;
+    return path(name);
+  }
+
+  // Runs `aqlsim` with the given (already quoted) arguments.
+  Result aqlsim(const std::string& args) const {
+    const std::string out = path("stdout.txt");
+    const std::string err = path("stderr.txt");
+    // The program must never hang: give up after kTimeoutSeconds (timeout exits with 124).
+    const std::string command = "timeout " + std::to_string(kTimeoutSeconds) + " " +
+                                quote(AQLSIM_BINARY) + " " + args + " >" + quote(out) + " 2>" +
+                                quote(err);
+    const int raw = std::system(command.c_str());
+    Result r;
+    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    EXPECT_NE(r.status, 124) << "aqlsim " << args << " did not finish in " << kTimeoutSeconds
+                             << " s";
+    r.out = read_file(out);
+    r.err = read_file(err);
+    return r;
+  }
+
+  Json read_json(const std::string& name) const { return Json::parse(read_file(path(name))); }
+
+  fs::path dir_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Help and listings
+
+TEST_F(Cli, HelpListsTheSubcommands) {
+  const Result r = aqlsim("--help");
+  EXPECT_EQ(r.status, 0) << r.err;
+  for (const char* command : {"run", "validate", "policies", "devices"}) {
+    EXPECT_THAT(r.out, HasSubstr(command)) << command;
+  }
+}
+
+TEST_F(Cli, RunHelpListsItsOptions) {
+  const Result r = aqlsim("run --help");
+  EXPECT_EQ(r.status, 0) << r.err;
+  for (const char* option : {"--json", "--trace", "--set", "--policy", "--seed"}) {
+    EXPECT_THAT(r.out, HasSubstr(option)) << option;
+  }
+}
+
+TEST_F(Cli, VersionIsPrinted) {
+  const Result r = aqlsim("--version");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("aqlsim 0.1.0"));
+}
+
+TEST_F(Cli, PoliciesListsEveryPolicy) {
+  const Result r = aqlsim("policies");
+  EXPECT_EQ(r.status, 0) << r.err;
+  for (const char* name : {"rr-timeslice", "rr-idle", "fifo", "fifo-backfill"}) {
+    EXPECT_TRUE(has_line_starting_with(r.out, std::string("  ") + name + " ")) << name << r.out;
+  }
+  EXPECT_THAT(r.out, HasSubstr("swaps_per_quantum"));
+}
+
+TEST_F(Cli, DevicesListsEveryPreset) {
+  const Result r = aqlsim("devices");
+  EXPECT_EQ(r.status, 0) << r.err;
+  for (const char* name : {"gtx480", "cdna", "h100"}) {
+    EXPECT_TRUE(has_line_starting_with(r.out, std::string(name) + " ")) << name << r.out;
+  }
+  // From workloads/devices/gtx480.yaml: 15 SMs of 48 warp slots.
+  EXPECT_THAT(r.out, HasSubstr("15 CUs x 1 SIMD(s) x 48 wave slots"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// run
+
+TEST_F(Cli, RunPrintsATableWithEveryDispatch) {
+  const Result r = aqlsim("run " + quote(kQuickstart));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.err, IsEmpty());
+  EXPECT_THAT(r.out, HasSubstr("queue mapping rr-idle, thread blocks fifo-backfill, seed 1"));
+  for (const char* packet : {"a0", "a1", "b0", "c0"}) {
+    EXPECT_TRUE(has_line_starting_with(r.out, std::string(packet) + " ")) << packet << r.out;
+  }
+  // The barrier packet is not a kernel and has no row.
+  EXPECT_FALSE(has_line_starting_with(r.out, "wait_ab")) << r.out;
+}
+
+TEST_F(Cli, QuietPrintsNothing) {
+  const Result r = aqlsim("run --quiet " + quote(kQuickstart));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, IsEmpty());
+}
+
+TEST_F(Cli, JsonHasEveryKeyWithTheRightType) {
+  const Result r = aqlsim("run -q " + quote(kQuickstart) + " --json " + quote(path("r.json")));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const Json j = read_json("r.json");
+  EXPECT_EQ(j.at("source"), kQuickstart);
+  EXPECT_EQ(j.at("device"), "cdna");
+  EXPECT_TRUE(j.at("seed").is_number_unsigned());
+  EXPECT_EQ(j.at("seed"), 1);
+  EXPECT_EQ(j.at("policies").at("queue_mapping"), "rr-idle");
+  EXPECT_EQ(j.at("policies").at("thread_block"), "fifo-backfill");
+  EXPECT_EQ(j.at("outcome").at("status"), "completed");
+  EXPECT_TRUE(j.at("outcome").at("errors").is_array());
+  EXPECT_TRUE(j.at("outcome").at("errors").empty());
+  EXPECT_TRUE(j.at("outcome").at("blocked").is_array());
+  EXPECT_TRUE(j.at("outcome").at("blocked").empty());
+  EXPECT_TRUE(j.at("makespan_us").is_number());
+  for (const char* metric : {"stp", "antt", "fairness", "dntt"}) {
+    EXPECT_TRUE(j.at("metrics").at(metric).is_number()) << metric;
+  }
+  const Json& hw = j.at("hw");
+  EXPECT_TRUE(hw.at("map_count").is_number_unsigned());
+  EXPECT_TRUE(hw.at("unmap_count").is_number_unsigned());
+  EXPECT_TRUE(hw.at("slot_idle_us").is_number());
+  for (const char* activity : {"empty", "switching", "processing", "blocked", "starved"}) {
+    EXPECT_TRUE(hw.at("slot_time_us").at(activity).is_number()) << activity;
+  }
+  EXPECT_TRUE(j.at("simulation").at("events").is_number_unsigned());
+  EXPECT_EQ(j.at("simulation").at("workgroups"), 3 * 64 + 32);  // three producers, one consumer
+
+  const Json& kernels = j.at("kernels");
+  ASSERT_TRUE(kernels.is_array());
+  ASSERT_EQ(kernels.size(), 4u);
+  std::set<std::string> names;
+  for (const Json& k : kernels) {
+    SCOPED_TRACE(k.dump());
+    names.insert(k.at("name").get<std::string>());
+    EXPECT_TRUE(k.at("kernel").is_string());
+    EXPECT_TRUE(k.at("queue").is_string());
+    EXPECT_TRUE(k.at("workgroups").is_number_unsigned());
+    for (const char* key :
+         {"arrival_us", "launch_us", "start_us", "end_us", "turnaround_us", "alone_us", "ntt"}) {
+      EXPECT_TRUE(k.at(key).is_number()) << key;
+    }
+    const double turnaround = k.at("turnaround_us");
+    EXPECT_TRUE(
+        near_relative(turnaround, k.at("end_us").get<double>() - k.at("arrival_us").get<double>()));
+    EXPECT_GT(k.at("alone_us").get<double>(), 0.0);
+    EXPECT_TRUE(near_relative(k.at("ntt"), turnaround / k.at("alone_us").get<double>()));
+  }
+  EXPECT_EQ(names, (std::set<std::string>{"a0", "a1", "b0", "c0"}));
+  // Hand-computed times (see the top of the file).
+  EXPECT_DOUBLE_EQ(kernels[0].at("launch_us"), 4.4);  // a0
+  EXPECT_EQ(kernels[3].at("name"), "c0");
+  EXPECT_EQ(kernels[3].at("queue"), "hi");
+  EXPECT_EQ(kernels[3].at("workgroups"), 32);
+  EXPECT_DOUBLE_EQ(kernels[3].at("launch_us"), 108.8);
+  EXPECT_EQ(hw.at("map_count"), 3);
+  EXPECT_EQ(hw.at("unmap_count"), 1);
+}
+
+TEST_F(Cli, NoAloneSkipsTheIsolatedRuns) {
+  const Result r =
+      aqlsim("run -q --no-alone " + quote(kQuickstart) + " --json " + quote(path("r.json")));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const Json j = read_json("r.json");
+  ASSERT_EQ(j.at("kernels").size(), 4u);
+  for (const Json& k : j.at("kernels")) {
+    EXPECT_EQ(k.at("alone_us"), 0.0);
+    EXPECT_EQ(k.at("ntt"), 0.0);
+  }
+}
+
+TEST_F(Cli, SeedOptionOverridesTheFile) {
+  const Result r =
+      aqlsim("run -q --seed 7 " + quote(kQuickstart) + " --json " + quote(path("r.json")));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(read_json("r.json").at("seed"), 7);
+}
+
+TEST_F(Cli, TraceHasSlotQueueAndCuTracks) {
+  const Result r = aqlsim("run -q " + quote(kQuickstart) + " --trace " + quote(path("t.json")));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const Json trace = read_json("t.json");
+  ASSERT_TRUE(trace.contains("displayTimeUnit"));
+  const Json& events = trace.at("traceEvents");
+  ASSERT_TRUE(events.is_array());
+  int workgroups_on_cus = 0;
+  bool slot_named = false;
+  bool queue_named = false;
+  std::map<int, std::string> begun;  // kernel id -> name
+  std::map<int, std::string> ended;
+  for (const Json& e : events) {
+    const std::string ph = e.at("ph");
+    const int pid = e.at("pid");
+    if (ph == "X" && pid >= 2) ++workgroups_on_cus;
+    if (ph == "M" && e.at("name") == "thread_name") {
+      slot_named |= pid == 0;
+      queue_named |= pid == 1;
+    }
+    if (ph == "b" || ph == "e") {
+      EXPECT_EQ(pid, 1);
+      EXPECT_EQ(e.at("cat"), "kernel");
+      auto& seen = ph == "b" ? begun : ended;
+      EXPECT_TRUE(seen.emplace(e.at("id").get<int>(), e.at("name").get<std::string>()).second)
+          << e.dump();
+    }
+  }
+  // Every work-group is one "X" slice on a CU lane: 3 x 64 + 32.
+  EXPECT_EQ(workgroups_on_cus, 224);
+  EXPECT_TRUE(slot_named);
+  EXPECT_TRUE(queue_named);
+  // One begin and one end per kernel, with the same id and name.
+  EXPECT_EQ(begun.size(), 4u);
+  EXPECT_EQ(begun, ended);
+  std::set<std::string> names;
+  for (const auto& [id, name] : begun)
+    names.insert(name);
+  EXPECT_EQ(names, (std::set<std::string>{"a0", "a1", "b0", "c0"}));
+}
+
+// Queues are mapped as soon as they are created when a slot is free, so observers must be
+// attached before the queues exist or the trace misses the first mappings (a regression test).
+TEST_F(Cli, TraceNamesEveryUserQueueTrack) {
+  const Result r = aqlsim("run -q " + quote(kQuickstart) + " --trace " + quote(path("t.json")));
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::set<int> used;
+  std::set<int> named;
+  const Json trace = read_json("t.json");
+  for (const Json& e : trace.at("traceEvents")) {
+    if (e.at("pid") != 1) continue;
+    if (e.at("ph") == "M") {
+      if (e.at("name") == "thread_name") named.insert(e.at("tid").get<int>());
+    } else {
+      used.insert(e.at("tid").get<int>());
+    }
+  }
+  EXPECT_EQ(used, (std::set<int>{0, 1, 2}));
+  EXPECT_EQ(named, used);
+}
+
+TEST_F(Cli, SetChangesTheHardwareQueueCount) {
+  // With one slot (see the top of the file): a runs alone until the 100us tick swaps it for b
+  // (b0 launched at 104.4), and the 150us tick swaps b for hi (c0 launched at 158.8): still one
+  // map per queue, but two unmaps.
+  const Result r = aqlsim("run -q " + quote(kQuickstart) +
+                          " --set device.front_end.hw_queues=1 --json " + quote(path("r.json")));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const Json j = read_json("r.json");
+  EXPECT_EQ(j.at("hw").at("map_count"), 3);
+  EXPECT_EQ(j.at("hw").at("unmap_count"), 2);
+  std::map<std::string, double> launch;
+  for (const Json& k : j.at("kernels"))
+    launch[k.at("name")] = k.at("launch_us");
+  EXPECT_DOUBLE_EQ(launch.at("b0"), 104.4);
+  EXPECT_DOUBLE_EQ(launch.at("c0"), 158.8);
+}
+
+TEST_F(Cli, PolicyOptionsSelectBothPolicies) {
+  const Result r = aqlsim("run " + quote(kQuickstart) +
+                          " --policy rr-timeslice --policy fifo --json " + quote(path("r.json")));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const Json j = read_json("r.json");
+  EXPECT_EQ(j.at("policies").at("queue_mapping"), "rr-timeslice");
+  EXPECT_EQ(j.at("policies").at("thread_block"), "fifo");
+  EXPECT_THAT(r.out, HasSubstr("queue mapping rr-timeslice, thread blocks fifo,"));
+}
+
+TEST_F(Cli, UnknownPolicyOptionIsBadInput) {
+  const Result r = aqlsim("run -q " + quote(kQuickstart) + " --policy nonsense");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("aqlsim: error: --policy nonsense: no policy named 'nonsense'"));
+  EXPECT_THAT(r.err, HasSubstr("rr-timeslice"));
+}
+
+TEST_F(Cli, BadInputFileExitsWithTwoAndNamesFileLineAndColumn) {
+  const std::string file = write("bad.yaml",
+                                 "kernels:\n"
+                                 "  - {name: k, wg_time: 10us}\n"
+                                 "queue:\n");
+  const Result r = aqlsim("run " + quote(file));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.out, IsEmpty());
+  EXPECT_THAT(r.err, StartsWith("aqlsim: error: " + file + ":3:1: unknown key 'queue'"));
+}
+
+TEST_F(Cli, BadSetValueExitsWithTwoAndNamesTheOption) {
+  const Result r = aqlsim("validate " + quote(kQuickstart) + " --set device.compute_units=many");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, StartsWith("aqlsim: error: --set device.compute_units=many: expected an "
+                                "integer, found 'many'"));
+}
+
+TEST_F(Cli, DeadlockExitsWithThreeAndNamesQueuePacketAndSignal) {
+  const std::string file = write("deadlock.yaml",
+                                 "kernels:\n"
+                                 "  - {name: k, workgroup_size: 64, wg_time: 10us}\n"
+                                 "signals:\n"
+                                 "  - {name: never, initial: 1}\n"
+                                 "queues:\n"
+                                 "  - name: stuck\n"
+                                 "    packets:\n"
+                                 "      - {name: first, dispatch: k}\n"
+                                 "      - {name: wait, barrier_and: [never]}\n"
+                                 "      - {name: after, dispatch: k}\n");
+  const Result r = aqlsim("run " + quote(file) + " --json " + quote(path("r.json")));
+  EXPECT_EQ(r.status, 3);
+  EXPECT_THAT(r.err, HasSubstr("deadlock"));
+  EXPECT_THAT(r.err, HasSubstr("queue 'stuck', packet 1 (barrier-and)"));
+  EXPECT_THAT(r.err, HasSubstr("never = 1"));
+  // The kernel before the barrier still ran and is reported.
+  EXPECT_TRUE(has_line_starting_with(r.out, "first ")) << r.out;
+  const Json j = read_json("r.json");
+  EXPECT_EQ(j.at("outcome").at("status"), "deadlock");
+  ASSERT_EQ(j.at("outcome").at("blocked").size(), 1u);
+  const Json& b = j.at("outcome").at("blocked")[0];
+  EXPECT_EQ(b.at("queue"), "stuck");
+  EXPECT_EQ(b.at("packet_index"), 1);
+  EXPECT_EQ(b.at("signals")[0].at("signal"), "never");
+  EXPECT_EQ(b.at("signals")[0].at("value"), 1);
+}
+
+TEST_F(Cli, QueueErrorExitsWithFourAndNamesTheQueue) {
+  const std::string file = write("raw.yaml",
+                                 "kernels:\n"
+                                 "  - {name: k, workgroup_size: 64, wg_time: 10us}\n"
+                                 "queues:\n"
+                                 "  - name: bad\n"
+                                 "    packets:\n"
+                                 "      - {name: ok, dispatch: k}\n"
+                                 "      - {name: odd, raw_type: 4}\n");
+  const Result r = aqlsim("run " + quote(file) + " --json " + quote(path("r.json")));
+  EXPECT_EQ(r.status, 4);
+  // Type 4 is HSA_PACKET_TYPE_AGENT_DISPATCH, which the model does not support.
+  EXPECT_THAT(r.err, HasSubstr("queue error: queue 'bad', packet 1"));
+  EXPECT_THAT(r.err, HasSubstr("agent-dispatch"));
+  const Json j = read_json("r.json");
+  EXPECT_EQ(j.at("outcome").at("status"), "queue_error");
+  ASSERT_EQ(j.at("outcome").at("errors").size(), 1u);
+  EXPECT_EQ(j.at("outcome").at("errors")[0].at("queue"), "bad");
+  EXPECT_EQ(j.at("outcome").at("errors")[0].at("packet_index"), 1);
+}
+
+TEST_F(Cli, UnwritableJsonPathIsBadInput) {
+  const Result r =
+      aqlsim("run -q " + quote(kQuickstart) + " --json " + quote(path("no_such_dir/r.json")));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("cannot write the JSON file"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// validate and usage errors
+
+TEST_F(Cli, ValidateSummarisesTheQuickstart) {
+  const Result r = aqlsim("validate " + quote(kQuickstart));
+  EXPECT_EQ(r.status, 0) << r.err;
+  // 2 kernel profiles; queues a (2 packets), b (1) and hi (2).
+  EXPECT_EQ(r.out, kQuickstart +
+                       ": ok: device cdna (8 CUs), 2 kernels, 0 signals, 3 queues, 5 packets; "
+                       "queue mapping rr-idle, thread blocks fifo-backfill\n");
+}
+
+TEST_F(Cli, ValidateRejectsABadFile) {
+  const std::string file = write("bad.yaml",
+                                 "kernels:\n"
+                                 "  - {name: k, wg_time: 20}\n"
+                                 "queues: [{name: q}]\n");
+  const Result r = aqlsim("validate " + quote(file));
+  EXPECT_EQ(r.status, 2);
+  // "  - {name: k, wg_time: 20": the value at column 24.
+  EXPECT_THAT(r.err, StartsWith("aqlsim: error: " + file + ":2:24: expected a duration"));
+}
+
+TEST_F(Cli, MissingFileIsBadInput) {
+  const Result r = aqlsim("run " + quote(path("nothere.yaml")));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("nothere.yaml"));
+}
+
+TEST_F(Cli, UsageErrorsAreBadInput) {
+  EXPECT_EQ(aqlsim("").status, 2);  // no subcommand
+  EXPECT_EQ(aqlsim("frobnicate").status, 2);
+  EXPECT_EQ(aqlsim("run " + quote(kQuickstart) + " --bogus").status, 2);
+  EXPECT_EQ(aqlsim("run " + quote(kQuickstart) + " --seed minus-one").status, 2);
+}
+
+}  // namespace

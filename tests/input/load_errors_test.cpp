@@ -1,1 +1,647 @@
+// Every kind of bad workload is an InputError naming the file, line and column of the offending
+// text and saying what was expected. The workloads are written one line per string, so line N of
+// the file is the Nth string; columns are counted by hand (1-based) in the comment above each
+// expectation. Errors in a --set value name the option instead of the file.
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
+
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "config/input_error.hpp"
+#include "scenario/load_scenario.hpp"
+
+namespace aqlsim {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+using ::testing::StartsWith;
+
+constexpr const char* kFile = "w.yaml";
+
+// The lines of a workload file, joined: line N is the Nth string.
+std::string lines(std::initializer_list<std::string_view> text) {
+  std::string out;
+  for (std::string_view line : text) {
+    out += line;
+    out += '\n';
+  }
+  return out;
+}
+
+// Loads `yaml` as w.yaml and returns the InputError it throws.
+InputError load_error(const std::string& yaml, const std::vector<std::string>& overrides = {}) {
+  try {
+    load_scenario_text(yaml, kFile, overrides);
+  } catch (const InputError& e) {
+    return e;
+  }
+  ADD_FAILURE() << "expected an InputError for:\n" << yaml;
+  return InputError({}, "no error");
+}
+
+void expect_at(const InputError& e, const std::string& file, int line, int column) {
+  EXPECT_EQ(e.where().file, file) << e.what();
+  EXPECT_EQ(e.where().line, line) << e.what();
+  EXPECT_EQ(e.where().column, column) << e.what();
+}
+
+void expect_at(const InputError& e, int line, int column) {
+  expect_at(e, kFile, line, column);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Syntax and shape
+
+TEST(LoadErrors, MalformedYamlGivesTheParsersPosition) {
+  const InputError e = load_error(lines({
+      "kernels:",
+      "  - name: k",
+      "   wg_time: 10us",  // indented one space less than `name`: breaks the block sequence
+      "queues: []",
+  }));
+  // "   wg_time": the stray key starts at column 4 of line 3.
+  expect_at(e, 3, 4);
+  EXPECT_THAT(e.detail(), HasSubstr("end of sequence not found"));
+  // what() carries the location prefix.
+  EXPECT_THAT(e.what(), StartsWith("w.yaml:3:4: "));
+}
+
+TEST(LoadErrors, MissingRequiredSectionPointsAtTheDocument) {
+  const InputError e = load_error(lines({
+      "queues: [{name: q}]",
+  }));
+  // The root map starts at its first key.
+  expect_at(e, 1, 1);
+  EXPECT_EQ(e.detail(), "missing required key 'kernels'");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Unknown keys
+
+TEST(LoadErrors, UnknownTopLevelKeySuggestsTheNearestKey) {
+  const InputError e = load_error(lines({
+      "kernels:",
+      "  - {name: k, wg_time: 10us}",
+      "queue:",
+      "  - {name: q}",
+  }));
+  expect_at(e, 3, 1);
+  EXPECT_EQ(e.detail(),
+            "unknown key 'queue' (did you mean 'queues'?); expected one of: description, device, "
+            "kernels, signals, queues, scheduling, seed (at 'queue')");
+  EXPECT_EQ(std::string(e.what()), "w.yaml:3:1: " + e.detail());
+}
+
+TEST(LoadErrors, UnknownDeviceKey) {
+  const InputError e = load_error(lines({
+      "device:",
+      "  name: tiny",
+      "  compute_unit: 2",
+      "kernels: [{name: k, wg_time: 10us}]",
+      "queues: [{name: q}]",
+  }));
+  // "  compute_unit": column 3.
+  expect_at(e, 3, 3);
+  EXPECT_THAT(e.detail(), StartsWith("unknown key 'compute_unit' (did you mean 'compute_units'?)"));
+  EXPECT_THAT(e.detail(), HasSubstr("(at 'device.compute_unit')"));
+}
+
+TEST(LoadErrors, UnknownComputeUnitKey) {
+  const InputError e = load_error(lines({
+      "device:",
+      "  cu: {simds: 2, wave_slots: 8}",
+      "kernels: [{name: k, wg_time: 10us}]",
+      "queues: [{name: q}]",
+  }));
+  // "  cu: {simds: 2, wave_slots": '{' is column 7, "simds: 2, " takes 10 more, so column 18.
+  expect_at(e, 2, 18);
+  EXPECT_THAT(e.detail(), StartsWith("unknown key 'wave_slots'"));
+  EXPECT_THAT(e.detail(), HasSubstr("waves_per_simd"));  // listed among the expected keys
+  EXPECT_THAT(e.detail(), HasSubstr("(at 'device.cu.wave_slots')"));
+}
+
+TEST(LoadErrors, UnknownKernelKey) {
+  const InputError e = load_error(lines({
+      "kernels:",
+      "  - name: k",
+      "    wg_time: 10us",
+      "    vgpr: 16",
+      "queues: [{name: q}]",
+  }));
+  expect_at(e, 4, 5);
+  EXPECT_THAT(e.detail(), StartsWith("unknown key 'vgpr' (did you mean 'vgprs'?)"));
+  EXPECT_THAT(e.detail(), HasSubstr("(at 'kernels.0.vgpr')"));
+}
+
+TEST(LoadErrors, UnknownQueueKey) {
+  const InputError e = load_error(lines({
+      "kernels:",
+      "  - {name: k, wg_time: 10us}",
+      "queues:",
+      "  - name: q",
+      "    prio: 2",
+  }));
+  expect_at(e, 5, 5);
+  EXPECT_EQ(e.detail(),
+            "unknown key 'prio'; expected one of: name, size, priority, packets (at "
+            "'queues.0.prio')");
+}
+
+TEST(LoadErrors, UnknownPacketKeySuggestsTheNearestKey) {
+  const InputError e = load_error(lines({
+      "kernels:",
+      "  - {name: k, wg_time: 10us}",
+      "queues:",
+      "  - name: q",
+      "    packets:",
+      "      - {name: p0, dispatch: k, barier: true}",
+  }));
+  // '{' is column 9; "name: p0, " is 10 and "dispatch: k, " 13 more: "barier" at column 32+1.
+  expect_at(e, 6, 33);
+  EXPECT_THAT(e.detail(), StartsWith("unknown key 'barier' (did you mean 'barrier'?); expected "
+                                     "one of: name, at, barrier, completion_signal, "));
+  EXPECT_THAT(e.detail(), HasSubstr("(at 'queues.0.packets.0.barier')"));
+}
+
+// A misspelt kind key ("dispach") is an unknown key with a suggestion, at the key itself.
+TEST(LoadErrors, MisspelledPacketKindIsReportedAsAnUnknownKey) {
+  const InputError e = load_error(lines({
+      "kernels:",
+      "  - {name: k, wg_time: 10us}",
+      "queues:",
+      "  - name: q",
+      "    packets:",
+      "      - {name: p0, dispach: k}",
+  }));
+  // "      - {name: p0, dispach": '{' at 9, "name: p0, " is 10 more: column 20.
+  expect_at(e, 6, 20);
+  EXPECT_THAT(e.detail(), HasSubstr("unknown key 'dispach' (did you mean 'dispatch'?)"));
+}
+
+// yaml-cpp accepts a key written twice and keeps the first value; the reader rejects the second.
+TEST(LoadErrors, KeyWrittenTwiceIsAnError) {
+  const InputError e = load_error(lines({
+      "kernels:",
+      "  - {name: k, wg_time: 10us}",
+      "queues:",
+      "  - name: q",
+      "    size: 4",
+      "    size: 8",
+  }));
+  expect_at(e, 6, 5);
+  EXPECT_THAT(e.detail(), HasSubstr("'size'"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values of the wrong type or out of range
+
+TEST(LoadErrors, StringWhereAnIntegerIsExpected) {
+  const InputError e = load_error(lines({
+      "kernels:",
+      "  - name: k",
+      "    workgroups: many",
+      "    wg_time: 10us",
+      "queues: [{name: q}]",
+  }));
+  // "    workgroups: many": 4 spaces, 10 letters, ": " -> the value starts at column 17.
+  expect_at(e, 3, 17);
+  EXPECT_EQ(e.detail(), "expected an integer, found 'many' (at 'kernels.0.workgroups')");
+}
+
+TEST(LoadErrors, BoolThatIsNotTrueOrFalse) {
+  const InputError e = load_error(lines({
+      "kernels:",
+      "  - {name: k, wg_time: 10us}",
+      "queues:",
+      "  - name: q",
+      "    packets:",
+      "      - {dispatch: k, barrier: maybe}",
+  }));
+  // '{' at 9, "dispatch: k, " is 13, "barrier: " 9 more: the value at column 32.
+  expect_at(e, 6, 32);
+  EXPECT_EQ(e.detail(), "expected true or false, found 'maybe' (at 'queues.0.packets.0.barrier')");
+}
+
+TEST(LoadErrors, DurationWithoutAUnit) {
+  const InputError e = load_error(lines({
+      "kernels:",
+      "  - name: k",
+      "    wg_time: 20",
+      "queues: [{name: q}]",
+  }));
+  // "    wg_time: 20": the value at column 14.
+  expect_at(e, 3, 14);
+  EXPECT_THAT(e.detail(), StartsWith("expected a duration with a unit, e.g. 4.4us"));
+  EXPECT_THAT(e.detail(), HasSubstr("found '20' (at 'kernels.0.wg_time')"));
+}
+
+TEST(LoadErrors, NegativeQueueSize) {
+  const InputError e = load_error(lines({
+      "kernels:",
+      "  - {name: k, wg_time: 10us}",
+      "queues:",
+      "  - name: q",
+      "    size: -4",
+  }));
+  // "    size: -4": the value at column 11.
+  expect_at(e, 5, 11);
+  EXPECT_EQ(e.detail(), "expected an integer from 1 to 16777216, found -4 (at 'queues.0.size')");
+}
+
+TEST(LoadErrors, QueueSizeThatIsNotAPowerOfTwo) {
+  const InputError e = load_error(lines({
+      "kernels:",
+      "  - {name: k, wg_time: 10us}",
+      "queues:",
+      "  - name: q",
+      "    size: 48",
+  }));
+  expect_at(e, 5, 11);
+  EXPECT_EQ(e.detail(), "a queue size must be a power of two, found 48 (at 'queues.0.size')");
+}
+
+// A key with no value (`size:`) is a null node that yaml-cpp marks at the next token; the
+// reader reports it at its key, on line 5, not at `packets:` on line 6.
+TEST(LoadErrors, KeyWithoutAValueIsReportedOnItsOwnLine) {
+  const InputError e = load_error(lines({
+      "kernels:",
+      "  - {name: k, wg_time: 10us}",
+      "queues:",
+      "  - name: q",
+      "    size:",
+      "    packets: [{dispatch: k}]",
+  }));
+  EXPECT_EQ(e.where().line, 5) << e.what();
+  EXPECT_THAT(e.detail(), HasSubstr("(at 'queues.0.size')"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Packets
+
+TEST(LoadErrors, PacketWithTwoKinds) {
+  const InputError e = load_error(lines({
+      "kernels:",
+      "  - {name: k, wg_time: 10us}",
+      "queues:",
+      "  - name: q",
+      "    packets:",
+      "      - {name: p0, dispatch: k}",
+      "      - {name: p1, dispatch: k, barrier_and: [p0]}",
+  }));
+  // The packet's flow map opens at column 9.
+  expect_at(e, 7, 9);
+  EXPECT_EQ(e.detail(),
+            "a packet has one of dispatch, barrier_and, barrier_or or raw_type, not both "
+            "'dispatch' and 'barrier_and' (at 'queues.0.packets.1')");
+}
+
+TEST(LoadErrors, PacketWithNoKind) {
+  const InputError e = load_error(lines({
+      "kernels:",
+      "  - {name: k, wg_time: 10us}",
+      "queues:",
+      "  - name: q",
+      "    packets:",
+      "      - {name: p0, at: 5us}",
+  }));
+  expect_at(e, 6, 9);
+  EXPECT_EQ(e.detail(),
+            "a packet needs one of dispatch, barrier_and, barrier_or or raw_type (at "
+            "'queues.0.packets.0')");
+}
+
+TEST(LoadErrors, MoreThanFiveBarrierDependencies) {
+  const InputError e = load_error(lines({
+      "kernels:",
+      "  - {name: k, wg_time: 10us}",
+      "queues:",
+      "  - name: q",
+      "    packets:",
+      "      - {name: w, barrier_and: [a, b, c, d, e, f]}",
+  }));
+  // '{' at 9, "name: w, " is 9, "barrier_and: " 13 more: the list opens at column 31+1.
+  expect_at(e, 6, 32);
+  EXPECT_EQ(e.detail(),
+            "a barrier packet has at most 5 dependencies, found 6 (at "
+            "'queues.0.packets.0.barrier_and')");
+}
+
+TEST(LoadErrors, FiveBarrierDependenciesAreAllowed) {
+  EXPECT_NO_THROW(load_scenario_text(lines({
+                                         "signals: [{name: a}, {name: b}, {name: c}, {name: d}]",
+                                         "kernels:",
+                                         "  - {name: k, wg_time: 10us}",
+                                         "queues:",
+                                         "  - name: q",
+                                         "    packets:",
+                                         "      - {name: e, dispatch: k}",
+                                         "      - {name: w, barrier_or: [a, b, c, d, e]}",
+                                     }),
+                                     kFile));
+}
+
+TEST(LoadErrors, DispatchOfAnUnknownKernelSuggestsTheNearestKernel) {
+  const InputError e = load_error(lines({
+      "kernels:",
+      "  - {name: producer, wg_time: 10us}",
+      "queues:",
+      "  - name: q",
+      "    packets:",
+      "      - {name: p0, dispatch: produce}",
+  }));
+  expect_at(e, 6, 9);
+  EXPECT_EQ(e.detail(), "dispatch of unknown kernel 'produce' (did you mean 'producer'?)");
+}
+
+TEST(LoadErrors, BarrierOnAnUnknownPacket) {
+  const InputError e = load_error(lines({
+      "kernels:",
+      "  - {name: k, wg_time: 10us}",
+      "queues:",
+      "  - name: q",
+      "    packets:",
+      "      - {name: p0, dispatch: k}",
+      "      - {name: w, barrier_and: [p1]}",
+  }));
+  // The error points at the barrier packet.
+  expect_at(e, 7, 9);
+  EXPECT_EQ(e.detail(), "barrier depends on unknown packet or signal 'p1' (did you mean 'p0'?)");
+}
+
+TEST(LoadErrors, CompletionSignalThatIsNotDeclared) {
+  const InputError e = load_error(lines({
+      "kernels:",
+      "  - {name: k, wg_time: 10us}",
+      "signals:",
+      "  - {name: done}",
+      "queues:",
+      "  - name: q",
+      "    packets:",
+      "      - {name: p0, dispatch: k, completion_signal: don}",
+  }));
+  expect_at(e, 8, 9);
+  EXPECT_EQ(e.detail(), "completion_signal 'don' is not a declared signal");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Names
+
+TEST(LoadErrors, KernelDefinedTwice) {
+  const InputError e = load_error(lines({
+      "kernels:",
+      "  - {name: k, wg_time: 10us}",
+      "  - {name: k, wg_time: 20us}",
+      "queues: [{name: q}]",
+  }));
+  // "  - {name: k": the second kernel's name at column 12.
+  expect_at(e, 3, 12);
+  EXPECT_EQ(e.detail(), "kernel 'k' is defined twice (at 'kernels.1.name')");
+}
+
+TEST(LoadErrors, QueueDefinedTwice) {
+  const InputError e = load_error(lines({
+      "kernels:",
+      "  - {name: k, wg_time: 10us}",
+      "queues:",
+      "  - name: q",
+      "    packets: [{dispatch: k}]",
+      "  - name: q",
+  }));
+  // The second queue's map starts at its first key.
+  expect_at(e, 6, 5);
+  EXPECT_EQ(e.detail(), "queue 'q' is defined twice");
+}
+
+TEST(LoadErrors, PacketNamedLikeASignal) {
+  const InputError e = load_error(lines({
+      "kernels:",
+      "  - {name: k, wg_time: 10us}",
+      "signals:",
+      "  - {name: ready}",
+      "queues:",
+      "  - name: q",
+      "    packets:",
+      "      - {name: ready, dispatch: k}",
+  }));
+  expect_at(e, 8, 9);
+  EXPECT_EQ(e.detail(),
+            "the name 'ready' is used twice (packet and signal names share one namespace)");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Device and scheduling
+
+TEST(LoadErrors, UnknownDevicePreset) {
+  const InputError e = load_error(lines({
+      "device: gtx580",
+      "kernels: [{name: k, wg_time: 10us}]",
+      "queues: [{name: q}]",
+  }));
+  // "device: gtx580": the name at column 9.
+  expect_at(e, 1, 9);
+  EXPECT_THAT(e.detail(), StartsWith("no device preset named 'gtx580'; presets: "));
+  EXPECT_THAT(e.detail(), HasSubstr("gtx480"));
+}
+
+TEST(LoadErrors, UnknownPolicyNameSuggestsTheNearestPolicy) {
+  const InputError e = load_error(lines({
+      "kernels: [{name: k, wg_time: 10us}]",
+      "queues: [{name: q}]",
+      "scheduling:",
+      "  queue_mapping: rr-idel",
+  }));
+  // "  queue_mapping: rr-idel": the value at column 18.
+  expect_at(e, 4, 18);
+  EXPECT_EQ(e.detail(),
+            "unknown queue-mapping policy 'rr-idel' (did you mean 'rr-idle'?); expected one of: "
+            "rr-timeslice, rr-idle (at 'scheduling.queue_mapping')");
+}
+
+TEST(LoadErrors, PolicyOfTheWrongKind) {
+  const InputError e = load_error(lines({
+      "kernels: [{name: k, wg_time: 10us}]",
+      "queues: [{name: q}]",
+      "scheduling:",
+      "  queue_mapping: fifo-backfill",
+  }));
+  expect_at(e, 4, 18);
+  EXPECT_EQ(e.detail(),
+            "'fifo-backfill' is a thread-block policy, not a queue-mapping policy "
+            "(at 'scheduling.queue_mapping')");
+}
+
+TEST(LoadErrors, UnknownPolicyParameter) {
+  const InputError e = load_error(lines({
+      "kernels: [{name: k, wg_time: 10us}]",
+      "queues: [{name: q}]",
+      "scheduling:",
+      "  params:",
+      "    rr-idle:",
+      "      swaps: 2",
+  }));
+  expect_at(e, 6, 7);
+  EXPECT_EQ(e.detail(),
+            "unknown key 'swaps'; expected one of: swaps_per_quantum (at "
+            "'scheduling.params.rr-idle.swaps')");
+}
+
+TEST(LoadErrors, ParameterOfAPolicyWithoutParametersSaysItHasNone) {
+  const InputError e = load_error(lines({
+      "kernels: [{name: k, wg_time: 10us}]",
+      "queues: [{name: q}]",
+      "scheduling:",
+      "  params:",
+      "    rr-timeslice: {x: 1}",
+  }));
+  // "    rr-timeslice: {x": '{' at column 19, the key at 20.
+  expect_at(e, 5, 20);
+  EXPECT_THAT(e.detail(), Not(HasSubstr("expected one of:  ")));
+  EXPECT_THAT(e.detail(), HasSubstr("nothing may be set here"));
+}
+
+TEST(LoadErrors, KernelWhoseWorkgroupFitsOnNoComputeUnitNamesLds) {
+  // Default device: 64 KiB of LDS per CU.
+  const InputError e = load_error(lines({
+      "kernels:",
+      "  - {name: k, wg_time: 10us}",
+      "  - name: big",
+      "    lds_bytes: 70000",
+      "    wg_time: 10us",
+      "queues: [{name: q}]",
+  }));
+  // The kernel's map starts at its first key.
+  expect_at(e, 3, 5);
+  EXPECT_THAT(e.detail(), StartsWith("kernel 'big': a work-group (4 waves of 32 VGPRs, 0 SGPRs, "
+                                     "70000 bytes LDS) fits on no compute unit: LDS limits "
+                                     "residency to 0"));
+}
+
+TEST(LoadErrors, KernelWhoseWorkgroupFitsOnNoComputeUnitNamesRegisters) {
+  // Default device: 512 VGPRs per SIMD; a wave of 600 cannot be placed anywhere.
+  const InputError e = load_error(lines({
+      "kernels:",
+      "  - {name: fat, vgprs: 600, wg_time: 10us}",
+      "queues: [{name: q}]",
+  }));
+  expect_at(e, 2, 5);
+  EXPECT_THAT(e.detail(), HasSubstr("kernel 'fat'"));
+  EXPECT_THAT(e.detail(), HasSubstr("registers limits residency to 0"));
+}
+
+TEST(LoadErrors, DispatchWhoseWorkgroupSizeOverrideFitsOnNoComputeUnit) {
+  // Default device: 4 SIMDs x 10 wave slots = 40 waves per CU; 4096 work-items are 64 waves.
+  const InputError e = load_error(lines({
+      "kernels:",
+      "  - {name: k, wg_time: 10us}",
+      "queues:",
+      "  - name: q",
+      "    packets:",
+      "      - {name: p0, dispatch: k}",
+      "      - {name: p1, dispatch: k, workgroup_size: 4096}",
+  }));
+  // The error points at the packet that asks for the override, not at the kernel.
+  expect_at(e, 7, 9);
+  EXPECT_THAT(e.detail(), StartsWith("kernel 'k': a work-group (64 waves of 32 VGPRs"));
+  EXPECT_THAT(e.detail(), HasSubstr("wave slots limits residency to 0"));
+}
+
+TEST(LoadErrors, QuantumNotLongerThanMapPlusUnmapLatency) {
+  const InputError e = load_error(lines({
+      "device:",
+      "  front_end: {quantum: 10us, map_latency: 4us, unmap_latency: 6us}",
+      "kernels: [{name: k, wg_time: 10us}]",
+      "queues: [{name: q}]",
+  }));
+  // "  front_end: {quantum: 10us": the value at column 24.
+  expect_at(e, 2, 24);
+  EXPECT_EQ(e.detail(),
+            "the quantum (10us) must be longer than map_latency + unmap_latency (10us) "
+            "(at 'device.front_end.quantum')");
+}
+
+TEST(LoadErrors, QuantumJustLongerThanMapPlusUnmapLatencyIsAccepted) {
+  EXPECT_NO_THROW(load_scenario_text(
+      lines({
+          "device:",
+          "  front_end: {quantum: 10us, map_latency: 4us, unmap_latency: 5999ns}",
+          "kernels: [{name: k, wg_time: 10us}]",
+          "queues: [{name: q}]",
+      }),
+      kFile));
+}
+
+// ---------------------------------------------------------------------------------------------
+// --set overrides: the error's "file" is the option.
+
+const std::string kValid = lines({
+    "kernels: [{name: k, wg_time: 10us}]",
+    "queues:",
+    "  - name: q",
+    "    packets: [{dispatch: k}]",
+    "seed: 3",
+});
+
+TEST(LoadErrors, SetWithAPathToAMissingListElement) {
+  const InputError e = load_error(kValid, {"kernels.nope.wg_time=1us"});
+  expect_at(e, "--set kernels.nope.wg_time=1us", 0, 0);
+  EXPECT_EQ(e.detail(), "'kernels' has no element 'nope'");
+  EXPECT_EQ(std::string(e.what()),
+            "--set kernels.nope.wg_time=1us: 'kernels' has no element 'nope'");
+}
+
+TEST(LoadErrors, SetWithAPathThroughASingleValue) {
+  const InputError e = load_error(kValid, {"seed.x=1"});
+  expect_at(e, "--set seed.x=1", 0, 0);
+  EXPECT_EQ(e.detail(), "'seed' is a single value, it has no key 'x'");
+}
+
+TEST(LoadErrors, SetWithoutAnEqualsSign) {
+  const InputError e = load_error(kValid, {"device.compute_units"});
+  expect_at(e, "--set device.compute_units", 0, 0);
+  EXPECT_EQ(e.detail(), "expected key.path=value");
+}
+
+TEST(LoadErrors, SetWithAValueOfTheWrongType) {
+  const InputError e = load_error(kValid, {"device.compute_units=many"});
+  expect_at(e, "--set device.compute_units=many", 0, 0);
+  EXPECT_EQ(e.detail(), "expected an integer, found 'many' (at 'device.compute_units')");
+}
+
+TEST(LoadErrors, SetOfAnInvalidValueFoundByName) {
+  // queues.q is the queue named q; the canonical path is queues.0.size.
+  const InputError e = load_error(kValid, {"queues.q.size=48"});
+  expect_at(e, "--set queues.q.size=48", 0, 0);
+  EXPECT_EQ(e.detail(), "a queue size must be a power of two, found 48 (at 'queues.0.size')");
+}
+
+TEST(LoadErrors, SetOfAnUnknownKey) {
+  const InputError e = load_error(kValid, {"device.bogus=1"});
+  expect_at(e, "--set device.bogus=1", 0, 0);
+  EXPECT_THAT(e.detail(), StartsWith("unknown key 'bogus'"));
+}
+
+TEST(LoadErrors, SetOfAQuantumTooShortNamesTheOption) {
+  const InputError e = load_error(kValid, {"device.front_end.quantum=0"});
+  EXPECT_EQ(e.where().file, "--set device.front_end.quantum=0") << e.what();
+  EXPECT_THAT(e.detail(), HasSubstr("must be longer than map_latency + unmap_latency"));
+}
+
+// `aqlsim run --help` shows `--set queues.0.priority=3`: an unnamed queue is found by position
+// (its default name q0 is given only after reading, so --set cannot use it).
+TEST(LoadErrors, SetFindsAnUnnamedQueueByPosition) {
+  const std::string unnamed = lines({
+      "kernels: [{name: k, wg_time: 10us}]",
+      "queues:",
+      "  - packets: [{dispatch: k}]",
+  });
+  const Scenario s = load_scenario_text(unnamed, kFile, {"queues.0.priority=3"});
+  EXPECT_EQ(s.queues.at(0).name, "q0");
+  EXPECT_EQ(s.queues.at(0).priority, 3u);
+}
+
+}  // namespace
+}  // namespace aqlsim
