@@ -42,20 +42,21 @@ bool ComputeUnit::fits(const WorkgroupDemand& demand) const {
 
 Placement ComputeUnit::place(const WorkgroupDemand& demand) {
   assert(fits(demand));
+  const std::uint32_t simds = spec_->simds;
   // A SIMD's room falls by exactly one for each wave placed on it, so compute it once.
   std::array<std::uint32_t, kMaxSimdsPerCu> rooms{};
-  for (std::uint32_t i = 0; i < spec_->simds; ++i)
+  for (std::uint32_t i = 0; i < simds; ++i)
     rooms[i] = room(simds_[i], demand);
   Placement placement;
   for (std::uint32_t wave = 0; wave < demand.waves; ++wave) {
     std::uint32_t best = 0;
-    for (std::uint32_t i = 1; i < spec_->simds; ++i) {
+    for (std::uint32_t i = 1; i < simds; ++i) {
       if (rooms[i] > rooms[best]) best = i;
     }
     --rooms[best];
     ++placement.waves_per_simd[best];
   }
-  for (std::uint32_t i = 0; i < spec_->simds; ++i) {
+  for (std::uint32_t i = 0; i < simds; ++i) {
     const std::uint32_t n = placement.waves_per_simd[i];
     Simd& s = simds_[i];
     s.waves += n;

@@ -5,7 +5,6 @@
 #include <cassert>
 
 #include "hsa_model/random_stream.hpp"
-#include "hsa_model/workgroup_duration.hpp"
 
 namespace aqlsim {
 
@@ -39,6 +38,7 @@ KernelId Dispatcher::launch(const KernelLaunch& launch) {
   k.duration = launch.duration;
   k.reference_load = launch.duration.reference_residency == 0 ? launch.occupancy.max_residency
                                                               : launch.duration.reference_residency;
+  k.sampler = DurationSampler(k.duration, k.reference_load);
   k.total_workgroups = launch.workgroups;
   k.resident_per_cu.assign(cus_.size(), 0);
   k.arrival = launch.arrival;
@@ -106,11 +106,11 @@ void Dispatcher::run_pass(std::uint64_t) {
     for (std::size_t i = 0; i < candidates_.size(); ++i) {
       const CuIndex cu = candidates_[i];
       const auto kernel = can_take_work(cu) ? scheduler_->pick(view(), cu) : std::nullopt;
-      if (kernel && view().fits(*kernel, cu)) {
+      if (kernel) {
+        assert(view().fits(*kernel, cu) && "a thread-block scheduler picked what does not fit");
         place_workgroup(*kernel, cu);
         next_round_.push_back(cu);
       } else {
-        assert(!kernel && "a thread-block scheduler picked a kernel that does not fit");
         is_candidate_[cu] = 0;
       }
     }
@@ -150,7 +150,7 @@ void Dispatcher::start_placed_workgroups() {
     // Load in work-group equivalents of this kernel: every resident wave counts.
     const double load = static_cast<double>(cus_[wg.cu].resident_waves()) / k.demand.waves;
     RandomStream stream(seed_, k.stream_key, wg.index);
-    wg.end = now_ + sample_duration(k.duration, k.reference_load, load, stream);
+    wg.end = now_ + k.sampler.sample(load, stream);
     engine_->schedule_at(wg.end, workgroup_end_, slot);
     scheduler_->on_workgroup_started(view(), wg);
     if (!observers_->empty()) {

@@ -12,13 +12,12 @@ void Engine::schedule_at(Tick when, EventHandler& handler, std::uint64_t payload
     due_now_.push_back(event);
     return;
   }
-  heap_.push_back(event);
-  std::push_heap(heap_.begin(), heap_.end(), later);
+  heap_.push(event);
 }
 
 Engine::Event Engine::pop_next() {
   const bool same_tick_left = due_now_head_ < due_now_.size();
-  if (heap_.empty() || (same_tick_left && heap_.front().time > now_)) {
+  if (heap_.empty() || (same_tick_left && heap_.top().time > now_)) {
     const Event event = due_now_[due_now_head_++];
     if (due_now_head_ == due_now_.size()) {
       due_now_.clear();
@@ -26,9 +25,8 @@ Engine::Event Engine::pop_next() {
     }
     return event;
   }
-  std::pop_heap(heap_.begin(), heap_.end(), later);
-  const Event event = heap_.back();
-  heap_.pop_back();
+  const Event event = heap_.top();
+  heap_.pop();
   return event;
 }
 

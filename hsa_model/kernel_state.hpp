@@ -10,6 +10,7 @@
 #include "hsa_model/kernel_profile.hpp"
 #include "hsa_model/occupancy.hpp"
 #include "hsa_model/user_queue.hpp"
+#include "hsa_model/workgroup_duration.hpp"
 
 namespace aqlsim {
 
@@ -28,6 +29,7 @@ struct KernelState {
   Occupancy occupancy;
   DurationParams duration;
   double reference_load = 1.0;  // residency at which duration.mean was given
+  DurationSampler sampler;
 
   std::uint64_t total_workgroups = 0;
   std::uint64_t issued = 0;     // work-groups placed on a CU so far

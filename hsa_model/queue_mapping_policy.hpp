@@ -19,9 +19,9 @@ struct QueueStatus {
   std::uint32_t priority = 0;       // the queue's priority (hsa_queue_create, set_priority)
   std::uint32_t head_priority = 0;  // the priority of the packet at the head (0 if none)
   std::uint64_t pending = 0;        // packets rung but not yet consumed
-  bool head_ready = false;        // the head packet could be executed now
-  std::uint32_t in_flight = 0;    // launched kernels not yet finished
-  std::optional<SlotIndex> slot;  // where it is mapped (or being mapped)
+  bool head_ready = false;          // the head packet could be executed now
+  std::uint32_t in_flight = 0;      // launched kernels not yet finished
+  std::optional<SlotIndex> slot;    // where it is mapped (or being mapped)
 };
 
 struct SlotStatus {

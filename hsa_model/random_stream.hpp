@@ -4,7 +4,6 @@
 // no draw depends on the order in which a policy happens to place work.
 #include <cmath>
 #include <cstdint>
-#include <numbers>
 #include <string_view>
 
 namespace aqlsim {
@@ -38,12 +37,32 @@ class RandomStream {
   }
   // Uniform in the open interval (0, 1).
   double next_unit() { return (static_cast<double>(next_u64() >> 11) + 0.5) * 0x1.0p-53; }
-  // Standard normal by the Box-Muller transform (explicit, so results do not depend on the
-  // standard library's distribution implementation).
-  double next_normal() {
-    const double u1 = next_unit();
-    const double u2 = next_unit();
-    return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * std::numbers::pi * u2);
+  // Standard normal by inverting its CDF at one uniform draw (explicit, so results do not
+  // depend on the standard library's distribution implementation).
+  double next_normal() { return inverse_normal_cdf(next_unit()); }
+
+  // Acklam's rational approximation of the standard normal quantile (relative error below
+  // 1.15e-9). The central 95% needs no transcendental function, which keeps a draw cheap.
+  static double inverse_normal_cdf(double p) {
+    constexpr double a[] = {-3.969683028665376e+01, 2.209460984245205e+02,  -2.759285104469687e+02,
+                            1.383577518672690e+02,  -3.066479806614716e+01, 2.506628277459239e+00};
+    constexpr double b[] = {-5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02,
+                            6.680131188771972e+01, -1.328068155288572e+01};
+    constexpr double c[] = {-7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e+00,
+                            -2.549732539343734e+00, 4.374664141464968e+00,  2.938163982698783e+00};
+    constexpr double d[] = {7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e+00,
+                            3.754408661907416e+00};
+    constexpr double low = 0.02425;
+    if (p < low || p > 1.0 - low) {
+      const double q = std::sqrt(-2.0 * std::log(p < low ? p : 1.0 - p));
+      const double x = (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
+                       ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1.0);
+      return p < low ? x : -x;
+    }
+    const double q = p - 0.5;
+    const double r = q * q;
+    return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q /
+           (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1.0);
   }
 
  private:

@@ -5,21 +5,28 @@
 
 namespace aqlsim {
 
-double mean_duration_at(const DurationParams& params, double reference_load, double load) {
-  const double growth = 1.0 + params.contention * (load - 1.0);
-  const double reference_growth = 1.0 + params.contention * (reference_load - 1.0);
-  // When load == reference_load the ratio is exactly 1.0 in IEEE arithmetic.
-  return static_cast<double>(params.mean) * (growth / reference_growth);
-}
-
-Tick sample_duration(const DurationParams& params, double reference_load, double load,
-                     RandomStream& stream) {
-  double duration = mean_duration_at(params, reference_load, load);
+DurationSampler::DurationSampler(const DurationParams& params, double reference_load)
+    : mean_(static_cast<double>(params.mean)),
+      contention_(params.contention),
+      reference_growth_(1.0 + params.contention * (reference_load - 1.0)) {
   if (params.rsd > 0.0) {
     const double sigma2 = std::log1p(params.rsd * params.rsd);
-    duration *= std::exp(-0.5 * sigma2 + std::sqrt(sigma2) * stream.next_normal());
+    sigma_ = std::sqrt(sigma2);
+    mu_ = -0.5 * sigma2;
   }
-  return std::max<Tick>(1, static_cast<Tick>(std::llround(duration)));
+}
+
+double DurationSampler::mean_at(double load) const {
+  // Computed as the reference growth was, so at the reference load the ratio is exactly 1.0.
+  const double growth = 1.0 + contention_ * (load - 1.0);
+  return mean_ * (growth / reference_growth_);
+}
+
+Tick DurationSampler::sample(double load, RandomStream& stream) const {
+  double duration = mean_at(load);
+  if (sigma_ > 0.0) duration *= std::exp(mu_ + sigma_ * stream.next_normal());
+  // Round half up; durations are positive and far below 2^52 ticks, where this is exact.
+  return std::max<Tick>(1, static_cast<Tick>(duration + 0.5));
 }
 
 }  // namespace aqlsim

@@ -6,12 +6,25 @@
 
 namespace aqlsim {
 
-// Mean duration at `load` work-group equivalents on the CU, given the mean at `reference_load`.
-double mean_duration_at(const DurationParams& params, double reference_load, double load);
+// A kernel's duration model with everything that does not depend on the load computed once.
+class DurationSampler {
+ public:
+  DurationSampler() = default;
+  // `reference_load` is the residency at which params.mean was given.
+  DurationSampler(const DurationParams& params, double reference_load);
 
-// One draw: the mean at `load` times a log-normal factor (mean 1, CV = rsd). With rsd 0 the
-// result is exactly the mean, so the staircase of an isolated kernel is exact.
-Tick sample_duration(const DurationParams& params, double reference_load, double load,
-                     RandomStream& stream);
+  // Mean duration (in ticks) at `load` work-group equivalents of this kernel on the CU.
+  double mean_at(double load) const;
+  // One draw: the mean at `load` times a log-normal factor (mean 1, CV = rsd). With rsd 0 the
+  // result is exactly the mean, so the staircase of an isolated kernel is exact.
+  Tick sample(double load, RandomStream& stream) const;
+
+ private:
+  double mean_ = 0;
+  double contention_ = 0;
+  double reference_growth_ = 1;
+  double sigma_ = 0;  // of the underlying normal
+  double mu_ = 0;     // -sigma^2/2, so the factor has mean 1
+};
 
 }  // namespace aqlsim

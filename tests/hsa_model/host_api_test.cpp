@@ -17,8 +17,14 @@ DeviceSpec tiny_device(std::uint32_t hw_queues) {
   DeviceSpec d;
   d.compute_units = 1;
   d.wave_size = 64;
-  d.cu = {.simds = 1, .waves_per_simd = 8, .vgprs_per_simd = 1024, .vgpr_granule = 1,
-          .sgprs_per_simd = 0, .sgpr_granule = 1, .lds_bytes = 65536, .max_workgroups = 8};
+  d.cu = {.simds = 1,
+          .waves_per_simd = 8,
+          .vgprs_per_simd = 1024,
+          .vgpr_granule = 1,
+          .sgprs_per_simd = 0,
+          .sgpr_granule = 1,
+          .lds_bytes = 65536,
+          .max_workgroups = 8};
   d.front_end.hw_queues = hw_queues;
   d.front_end.packet_latency = 1 * us;
   return d;
@@ -43,8 +49,10 @@ class HostApi : public ::testing::Test {
     return k;
   }
   AqlPacket dispatch(std::uint64_t kernel, hsa_signal_t signal, std::uint64_t groups = 1) {
-    return make_dispatch_packet({.kernel_object = kernel, .workgroup_size = 64,
-                                 .workgroups = groups, .completion_signal = signal});
+    return make_dispatch_packet({.kernel_object = kernel,
+                                 .workgroup_size = 64,
+                                 .workgroups = groups,
+                                 .completion_signal = signal});
   }
 
   hsa::Runtime rt;
@@ -99,7 +107,8 @@ TEST_F(HostApi, SubmitWaitsForRingSpaceInsteadOfOverwriting) {
   const hsa_signal_t done = rt.signal_create(3);
   // Three 8-group kernels: each fills the CU. Index 2 needs slot 0, freed when packet 0 is
   // launched at 1 us; the host writes it then.
-  for (int i = 0; i < 3; ++i) rt.submit(q, dispatch(kernel10, done, 8));
+  for (int i = 0; i < 3; ++i)
+    rt.submit(q, dispatch(kernel10, done, 8));
   EXPECT_EQ(rt.gpu().queue(q.id()).submit_time(2), 1 * us);
   EXPECT_THROW(q.write(q.load_write_index() + 5, dispatch(kernel10, done)), std::logic_error);
   rt.signal_wait(done, HSA_SIGNAL_CONDITION_EQ, 0);
