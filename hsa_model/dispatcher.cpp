@@ -32,6 +32,7 @@ KernelId Dispatcher::launch(const KernelLaunch& launch) {
   k.queue = launch.queue;
   k.packet_index = launch.packet_index;
   k.stream_key = launch.stream_key;
+  k.isolated_runtime = launch.isolated_runtime;
   k.completion_signal = launch.completion_signal;
   k.demand = launch.demand;
   k.occupancy = launch.occupancy;

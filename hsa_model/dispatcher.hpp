@@ -23,6 +23,7 @@ struct KernelLaunch {
   QueueId queue = 0;
   std::uint64_t packet_index = 0;
   std::uint64_t stream_key = 0;
+  Tick isolated_runtime = 0;
   hsa_signal_t completion_signal{0};
   WorkgroupDemand demand;
   Occupancy occupancy;
@@ -48,7 +49,7 @@ class Dispatcher {
   std::span<const KernelId> active() const { return active_; }
   const std::vector<ComputeUnit>& compute_units() const { return cus_; }
   std::uint64_t workgroups_finished() const { return workgroups_finished_; }
-  DispatchView view() const { return DispatchView(kernels_, active_, cus_, now_); }
+  DispatchView view() const { return DispatchView(kernels_, active_, cus_, now_, *observers_); }
 
  private:
   void run_pass(std::uint64_t);

@@ -67,8 +67,11 @@ class Gpu {
   std::size_t queue_count() const { return state_.queues.size(); }
   void ring_doorbell(QueueId queue, std::uint64_t index);
 
-  // Keys the random streams of a dispatch's work-groups (default: queue id and packet index).
-  void set_stream_key(PacketProcessor::StreamKeyFn fn) { processor_.set_stream_key(std::move(fn)); }
+  // What the host knows about each dispatch: the key of its work-groups' random streams
+  // (default: from queue id and packet index) and, for oracle policies, its isolated runtime.
+  void set_dispatch_info(PacketProcessor::DispatchInfoFn fn) {
+    processor_.set_dispatch_info(std::move(fn));
+  }
   // Called whenever a queue's read index advances (a producer waiting for room listens).
   void set_read_index_listener(std::function<void(QueueId)> fn) {
     processor_.set_read_index_listener(std::move(fn));

@@ -23,6 +23,7 @@ struct KernelState {
   QueueId queue = 0;
   std::uint64_t packet_index = 0;
   std::uint64_t stream_key = 0;  // keys the random streams of its work-groups
+  Tick isolated_runtime = 0;     // known in advance by the host (oracle policies); 0: unknown
   hsa_signal_t completion_signal{0};
 
   WorkgroupDemand demand;

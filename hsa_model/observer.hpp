@@ -50,6 +50,8 @@ class ModelObserver {
                                     const ComputeUnit&) {}
   virtual void on_workgroup_finished(const KernelState&, const WorkgroupRecord&) {}
   virtual void on_queue_error(const QueueError&) {}
+  // A thread-block policy's current prediction of a kernel's total runtime.
+  virtual void on_prediction(const KernelState&, Tick /*predicted_runtime*/, Tick /*now*/) {}
 };
 
 // The observers attached to one model, shared by its components.

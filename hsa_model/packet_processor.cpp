@@ -27,7 +27,10 @@ PacketProcessor::PacketProcessor(Engine& engine, const DeviceSpec& device, Front
       dispatcher_(&dispatcher),
       profiles_(&profiles),
       observers_(&observers),
-      stream_key_([](QueueId q, std::uint64_t i) { return mix64((std::uint64_t{q} << 40) ^ i); }) {}
+      dispatch_info_([](QueueId q, std::uint64_t i) {
+        return DispatchInfo{.stream_key = mix64((std::uint64_t{q} << 40) ^ i),
+                            .isolated_runtime = 0};
+      }) {}
 
 void PacketProcessor::start_slot(SlotIndex slot) {
   state_->set_activity(slot, SlotActivity::starved, engine_->now());
@@ -133,11 +136,13 @@ PacketProcessor::HeadOutcome PacketProcessor::execute_dispatch(UserQueue& queue)
   const WorkgroupDemand demand =
       workgroup_demand(*device_, workitems_per_workgroup(packet), kernel.vgprs, kernel.sgprs,
                        packet.group_segment_size);
+  const DispatchInfo info = dispatch_info_(queue.id(), queue.read_index());
   const KernelLaunch launch{
       .profile = profile,
       .queue = queue.id(),
       .packet_index = queue.read_index(),
-      .stream_key = stream_key_(queue.id(), queue.read_index()),
+      .stream_key = info.stream_key,
+      .isolated_runtime = info.isolated_runtime,
       .completion_signal = packet.completion_signal,
       .demand = demand,
       .occupancy = occupancy(device_->cu, demand),

@@ -28,7 +28,12 @@ struct HeadWait {
 
 class PacketProcessor {
  public:
-  using StreamKeyFn = std::function<std::uint64_t(QueueId, std::uint64_t packet_index)>;
+  // What the host knows about a dispatch that the packet does not carry.
+  struct DispatchInfo {
+    std::uint64_t stream_key = 0;  // keys its work-groups' random streams
+    Tick isolated_runtime = 0;     // its runtime alone, for oracle policies (0: unknown)
+  };
+  using DispatchInfoFn = std::function<DispatchInfo(QueueId, std::uint64_t packet_index)>;
 
   PacketProcessor(Engine& engine, const DeviceSpec& device, FrontEndState& state,
                   SignalTable& signals, Dispatcher& dispatcher,
@@ -36,7 +41,7 @@ class PacketProcessor {
   PacketProcessor(const PacketProcessor&) = delete;
   PacketProcessor& operator=(const PacketProcessor&) = delete;
 
-  void set_stream_key(StreamKeyFn fn) { stream_key_ = std::move(fn); }
+  void set_dispatch_info(DispatchInfoFn fn) { dispatch_info_ = std::move(fn); }
   void set_read_index_listener(std::function<void(QueueId)> fn) { on_read_ = std::move(fn); }
 
   // Called by the hardware scheduler when a queue has been mapped into `slot`, and just
@@ -76,7 +81,7 @@ class PacketProcessor {
   Dispatcher* dispatcher_;
   const std::vector<KernelProfile>* profiles_;
   const Observers* observers_;
-  StreamKeyFn stream_key_;
+  DispatchInfoFn dispatch_info_;
   std::function<void(QueueId)> on_read_;
   std::vector<QueueError> errors_;
   bool wake_pending_ = false;

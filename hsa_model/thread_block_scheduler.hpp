@@ -9,14 +9,15 @@
 
 #include "hsa_model/compute_unit.hpp"
 #include "hsa_model/kernel_state.hpp"
+#include "hsa_model/observer.hpp"
 
 namespace aqlsim {
 
 class DispatchView {
  public:
   DispatchView(const std::vector<KernelState>& kernels, const std::vector<KernelId>& active,
-               const std::vector<ComputeUnit>& cus, const Tick& now)
-      : kernels_(&kernels), active_(&active), cus_(&cus), now_(&now) {}
+               const std::vector<ComputeUnit>& cus, const Tick& now, const Observers& observers)
+      : kernels_(&kernels), active_(&active), cus_(&cus), now_(&now), observers_(&observers) {}
 
   // Kernels in the dispatcher (launched, not finished), oldest launch first.
   std::span<const KernelId> active() const { return *active_; }
@@ -29,12 +30,19 @@ class DispatchView {
     return k.unissued() > 0 && (*cus_)[c].fits(k.demand);
   }
   Tick now() const { return *now_; }
+  // Makes a policy's runtime prediction visible to observers (trace, JSON); changes nothing.
+  void publish_prediction(KernelId id, Tick predicted_runtime) const {
+    if (!observers_->empty()) {
+      observers_->notify(&ModelObserver::on_prediction, kernel(id), predicted_runtime, now());
+    }
+  }
 
  private:
   const std::vector<KernelState>* kernels_;
   const std::vector<KernelId>* active_;
   const std::vector<ComputeUnit>* cus_;
   const Tick* now_;
+  const Observers* observers_;
 };
 
 class ThreadBlockScheduler {

@@ -18,6 +18,8 @@ struct PolicyInfo {
   std::string_view name;
   std::string_view summary;
   std::vector<ParamSpec> params;
+  // Oracle policies are given each kernel's isolated runtime (KernelState::isolated_runtime).
+  bool needs_isolated_runtimes = false;
 };
 
 std::span<const PolicyInfo> all_policies();

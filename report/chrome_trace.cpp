@@ -110,6 +110,13 @@ void ChromeTraceWriter::on_workgroup_started(const KernelState& kernel, const Wo
   emit(e.dump());
 }
 
+// A counter track per kernel: its predicted total runtime as the policy revises it.
+void ChromeTraceWriter::on_prediction(const KernelState& kernel, Tick predicted, Tick now) {
+  Json e = event("C", kQueuePid, 0, "prediction " + namer_(kernel.queue, kernel.packet_index), now);
+  e["args"] = {{"predicted_us", to_us(predicted)}};
+  emit(e.dump());
+}
+
 void ChromeTraceWriter::on_queue_error(const QueueError& error) {
   Json e = event("i", kQueuePid, error.queue, "queue error", error.time);
   e["s"] = "g";

@@ -33,6 +33,7 @@ class ChromeTraceWriter final : public ModelObserver {
   void on_workgroup_started(const KernelState& kernel, const WorkgroupRecord& wg,
                             const ComputeUnit& cu) override;
   void on_queue_error(const QueueError& error) override;
+  void on_prediction(const KernelState& kernel, Tick predicted, Tick now) override;
 
  private:
   void emit(const std::string& event_json);

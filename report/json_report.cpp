@@ -10,6 +10,10 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 Json kernel_json(const KernelResult& k) {
+  Json predictions = Json::array();
+  for (const auto& [t, predicted] : k.predictions) {
+    predictions.push_back({{"time_us", to_us(t)}, {"predicted_us", to_us(predicted)}});
+  }
   return Json{
       {"name", k.name},
       {"kernel", k.kernel},
@@ -22,6 +26,7 @@ Json kernel_json(const KernelResult& k) {
       {"turnaround_us", to_us(k.turnaround())},
       {"alone_us", to_us(k.alone)},
       {"ntt", k.ntt},
+      {"predictions", predictions},
   };
 }
 

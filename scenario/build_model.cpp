@@ -18,12 +18,13 @@ PolicyParams params_for(const Scenario& s, const std::string& policy) {
 
 class ModelBuilder {
  public:
-  ModelBuilder(const Scenario& s, std::span<ModelObserver* const> observers) : s_(s) {
+  ModelBuilder(const Scenario& s, const ModelOptions& options)
+      : s_(s), isolated_(&options.isolated_runtimes) {
     const auto& p = s.policies;
     model_.gpu = std::make_unique<Gpu>(
         s.device, make_queue_mapping_policy(p.queue_mapping, params_for(s, p.queue_mapping)),
         make_thread_block_scheduler(p.thread_block, params_for(s, p.thread_block)), s.seed);
-    for (ModelObserver* o : observers)
+    for (ModelObserver* o : options.observers)
       model_.gpu->add_observer(o);
     model_.host = std::make_unique<HostScript>(*model_.gpu);
   }
@@ -43,16 +44,19 @@ class ModelBuilder {
         }
       }
     }
-    std::vector<std::vector<std::uint64_t>> keys;
+    std::vector<std::vector<PacketProcessor::DispatchInfo>> info;
     for (const QueueSpec& q : s_.queues) {
       const QueueId id = gpu.create_queue(q.name, q.size, q.priority).id();
-      keys.emplace_back();
+      info.emplace_back();
       for (const PacketSpec& p : q.packets) {
         model_.host->add(id, p.at, encode(p), p.priority.value_or(q.priority));
-        keys.back().push_back(stable_hash(p.name));
+        const auto known = isolated_->find(p.name);
+        info.back().push_back({.stream_key = stable_hash(p.name),
+                               .isolated_runtime = known == isolated_->end() ? 0 : known->second});
       }
     }
-    gpu.set_stream_key([keys = std::move(keys)](QueueId q, std::uint64_t i) { return keys[q][i]; });
+    gpu.set_dispatch_info(
+        [info = std::move(info)](QueueId q, std::uint64_t i) { return info[q][i]; });
     model_.host->start();
     return std::move(model_);
   }
@@ -93,6 +97,7 @@ class ModelBuilder {
   }
 
   const Scenario& s_;
+  const std::map<std::string, Tick>* isolated_;
   BuiltModel model_;
   std::map<std::string, std::uint64_t> kernel_objects_;
   std::map<std::string, hsa_signal_t> signals_;
@@ -100,8 +105,8 @@ class ModelBuilder {
 
 }  // namespace
 
-BuiltModel build_model(const Scenario& scenario, std::span<ModelObserver* const> observers) {
-  return ModelBuilder(scenario, observers).build();
+BuiltModel build_model(const Scenario& scenario, const ModelOptions& options) {
+  return ModelBuilder(scenario, options).build();
 }
 
 }  // namespace aqlsim

@@ -1,8 +1,9 @@
 #pragma once
 // Turns a Scenario into a running model: a Gpu with its kernels, signals and queues, and a
 // scripted host that will submit each queue's packets.
+#include <map>
 #include <memory>
-#include <span>
+#include <string>
 #include <vector>
 
 #include "hsa_model/gpu.hpp"
@@ -19,7 +20,13 @@ struct BuiltModel {
 
 // Work-group random streams are keyed by (scenario.seed, packet name), so a dispatch draws the
 // same durations in any run of the same seed, alone or shared, under any policy.
-// Observers are attached before any queue exists, so they see the initial mappings too.
-BuiltModel build_model(const Scenario& scenario, std::span<ModelObserver* const> observers = {});
+struct ModelOptions {
+  // Attached before any queue exists, so they see the initial mappings too.
+  std::vector<ModelObserver*> observers;
+  // Each dispatch's isolated runtime by packet name, for oracle thread-block policies (SJF).
+  std::map<std::string, Tick> isolated_runtimes;
+};
+
+BuiltModel build_model(const Scenario& scenario, const ModelOptions& options = {});
 
 }  // namespace aqlsim

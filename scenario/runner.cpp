@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "queue_sched/registry.hpp"
 #include "scenario/build_model.hpp"
 
 namespace aqlsim {
@@ -19,6 +20,8 @@ KernelResult describe(const Scenario& s, const KernelState& k) {
       .start = k.start,
       .end = k.end,
       .workgroups = k.total_workgroups,
+      .ntt = 0,
+      .predictions = {},
   };
 }
 
@@ -32,20 +35,18 @@ HardwareReport hardware_report(const Gpu& gpu) {
   return hw;
 }
 
+// The dispatch's turnaround with nothing else on the device (0 if it does not complete).
 Tick alone_turnaround(const Scenario& s, std::size_t queue, std::size_t packet) {
-  RunOptions options;
-  options.measure_alone = false;
-  const RunReport alone = run_scenario(alone_scenario(s, queue, packet), options);
-  return alone.kernels.empty() ? 0 : alone.kernels.front().turnaround();
+  BuiltModel model = build_model(alone_scenario(s, queue, packet));
+  if (model.gpu->run().status != RunStatus::completed) return 0;
+  const KernelState& k = model.gpu->kernels().front();
+  return k.end - k.arrival;
 }
 
-void add_alone_times(const Scenario& s, RunReport& report, const Gpu& gpu) {
+void add_metrics(RunReport& report, const std::map<std::string, Tick>& alone) {
   std::vector<double> ntt;
-  std::size_t i = 0;
-  for (const KernelState& k : gpu.kernels()) {
-    if (!k.finished()) continue;
-    KernelResult& r = report.kernels[i++];
-    r.alone = alone_turnaround(s, k.queue, k.packet_index);
+  for (KernelResult& r : report.kernels) {
+    r.alone = alone.at(r.name);
     if (r.alone > 0) {
       r.ntt = static_cast<double>(r.turnaround()) / static_cast<double>(r.alone);
       ntt.push_back(r.ntt);
@@ -74,8 +75,38 @@ Scenario alone_scenario(const Scenario& s, std::size_t queue, std::size_t packet
   return alone;
 }
 
+std::map<std::string, Tick> isolated_runtimes(const Scenario& s) {
+  std::map<std::string, Tick> alone;
+  for (std::size_t q = 0; q < s.queues.size(); ++q) {
+    for (std::size_t p = 0; p < s.queues[q].packets.size(); ++p) {
+      const PacketSpec& packet = s.queues[q].packets[p];
+      if (packet.kind == PacketSpec::Kind::dispatch) alone[packet.name] = alone_turnaround(s, q, p);
+    }
+  }
+  return alone;
+}
+
+// Keeps every prediction a thread-block policy publishes, by kernel.
+class PredictionRecorder final : public ModelObserver {
+ public:
+  void on_prediction(const KernelState& k, Tick predicted, Tick now) override {
+    if (by_kernel.size() <= k.id) by_kernel.resize(k.id + 1);
+    by_kernel[k.id].emplace_back(now, predicted);
+  }
+  std::vector<std::vector<std::pair<Tick, Tick>>> by_kernel;
+};
+
 RunReport run_scenario(const Scenario& scenario, const RunOptions& options) {
-  BuiltModel model = build_model(scenario, options.observers);
+  // Alone runs come first: oracle policies (SJF) are given the isolated runtimes in advance.
+  const PolicyInfo* tb = find_policy(scenario.policies.thread_block);
+  const bool oracle = tb && tb->needs_isolated_runtimes;
+  std::map<std::string, Tick> alone;
+  if (options.measure_alone || oracle) alone = isolated_runtimes(scenario);
+  PredictionRecorder predictions;
+  ModelOptions model_options{.observers = options.observers, .isolated_runtimes = {}};
+  model_options.observers.push_back(&predictions);
+  if (oracle) model_options.isolated_runtimes = alone;
+  BuiltModel model = build_model(scenario, model_options);
   Gpu& gpu = *model.gpu;
 
   RunReport report;
@@ -91,12 +122,15 @@ RunReport run_scenario(const Scenario& scenario, const RunOptions& options) {
   for (const KernelState& k : gpu.kernels()) {
     if (!k.finished()) continue;
     report.kernels.push_back(describe(scenario, k));
+    if (k.id < predictions.by_kernel.size()) {
+      report.kernels.back().predictions = predictions.by_kernel[k.id];
+    }
     first_arrival = std::min(first_arrival, k.arrival);
     last_end = std::max(last_end, k.end);
   }
   report.makespan = report.kernels.empty() ? 0 : last_end - first_arrival;
   if (options.measure_alone && report.outcome.status == RunStatus::completed) {
-    add_alone_times(scenario, report, gpu);
+    add_metrics(report, alone);
   }
   return report;
 }

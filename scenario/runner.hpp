@@ -3,6 +3,7 @@
 // with the same seed (so it draws the same work-group durations), the metrics of §4, and the
 // hardware scheduler's counters.
 #include <array>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,8 @@ struct KernelResult {
   Tick alone = 0;    // turnaround when run alone (0 if not measured)
   std::uint64_t workgroups = 0;
   double ntt = 0;
+  // (time, predicted total runtime) as the thread-block policy published them, in order.
+  std::vector<std::pair<Tick, Tick>> predictions;
 
   Tick turnaround() const { return end - arrival; }
 };
@@ -56,5 +59,7 @@ RunReport run_scenario(const Scenario& scenario, const RunOptions& options = {})
 
 // The scenario reduced to one dispatch on its own queue, submitted at time 0.
 Scenario alone_scenario(const Scenario& scenario, std::size_t queue, std::size_t packet);
+// Each dispatch's turnaround when simulated alone with the same seed, by packet name.
+std::map<std::string, Tick> isolated_runtimes(const Scenario& scenario);
 
 }  // namespace aqlsim

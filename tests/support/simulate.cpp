@@ -16,7 +16,7 @@ std::unique_ptr<Simulation> simulate(const Scenario& scenario,
   auto sim = std::make_unique<Simulation>();
   sim->scenario = scenario;
   observers.insert(observers.begin(), &sim->checker);
-  sim->model = build_model(sim->scenario, observers);
+  sim->model = build_model(sim->scenario, {.observers = observers, .isolated_runtimes = {}});
   sim->outcome = sim->gpu().run();
   if (sim->outcome.status == RunStatus::completed) {
     sim->checker.expect_clean_finish(sim->gpu(), sim->gpu().signals());
