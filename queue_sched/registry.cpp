@@ -5,7 +5,9 @@
 #include <variant>
 
 #include "queue_sched/fifo.hpp"
+#include "queue_sched/priority_mapping.hpp"
 #include "queue_sched/rr_idle.hpp"
+#include "queue_sched/rr_ready.hpp"
 #include "queue_sched/rr_timeslice.hpp"
 
 namespace aqlsim {
@@ -19,28 +21,47 @@ std::unique_ptr<Base> make(const PolicyParams& params) {
   return std::make_unique<Policy>(params);
 }
 
+template <PriorityMapping::Key key>
+std::unique_ptr<QueueMappingPolicy> make_priority(const PolicyParams&) {
+  return std::make_unique<PriorityMapping>(key);
+}
+
 struct Entry {
   PolicyInfo info;
   std::variant<MakeMapping, MakeScheduler> factory;
 };
 
+Entry mapping(std::string_view name, std::string_view summary, MakeMapping make,
+              std::vector<ParamSpec> params = {}) {
+  return {{PolicyKind::queue_mapping, name, summary, std::move(params), false}, make};
+}
+
+Entry thread_block(std::string_view name, std::string_view summary, MakeScheduler make,
+                   std::vector<ParamSpec> params = {}, bool needs_isolated_runtimes = false) {
+  return {{PolicyKind::thread_block, name, summary, std::move(params), needs_isolated_runtimes},
+          make};
+}
+
+// One line per policy.
 const std::vector<Entry>& entries() {
-  using K = PolicyKind;
+  using Mapping = QueueMappingPolicy;
+  using Scheduler = ThreadBlockScheduler;
   static const std::vector<Entry> table{
-      {{K::queue_mapping, "rr-timeslice", "rotate the slots to the next queues every quantum", {}},
-       &make<RrTimeslice, QueueMappingPolicy>},
-      {{K::queue_mapping,
-        "rr-idle",
-        "gem5: swap idle slots for the next unmapped queues",
-        {{"swaps_per_quantum", 1, 1, 1024, true, "slots swapped at most per quantum"}}},
-       &make<RrIdle, QueueMappingPolicy>},
-      {{K::thread_block,
-        "fifo",
-        "strict FIFO: later kernels wait until earlier ones issued all",
-        {}},
-       &make<Fifo, ThreadBlockScheduler>},
-      {{K::thread_block, "fifo-backfill", "FIFO, later kernels fill leftover resources", {}},
-       &make<FifoBackfill, ThreadBlockScheduler>},
+      mapping("rr-timeslice", "rotate the slots to the next queues every quantum",
+              &make<RrTimeslice, Mapping>),
+      mapping("rr-idle", "gem5: swap idle slots for the next unmapped queues",
+              &make<RrIdle, Mapping>,
+              {{"swaps_per_quantum", 1, 1, 1024, true, "slots swapped at most per quantum"}}),
+      mapping("rr-ready", "round-robin over ready queues; unmap empty or blocked ones",
+              &make<RrReady, Mapping>),
+      mapping("priority-static", "map the highest-priority ready queues",
+              &make_priority<PriorityMapping::Key::queue_priority>),
+      mapping("priority-dynamic", "map the ready queues whose head packet ranks highest",
+              &make_priority<PriorityMapping::Key::head_priority>),
+      thread_block("fifo", "strict FIFO: later kernels wait until earlier ones issued all",
+                   &make<Fifo, Scheduler>),
+      thread_block("fifo-backfill", "FIFO, later kernels fill leftover resources",
+                   &make<FifoBackfill, Scheduler>),
   };
   return table;
 }
