@@ -1,6 +1,8 @@
 // The `kernels:` section: kernel profiles.
 #include <fmt/format.h>
 
+#include <filesystem>
+
 #include "scenario/scenario_reader.hpp"
 
 namespace aqlsim {
@@ -32,11 +34,35 @@ KernelProfile read_kernel(const YamlNode& node, double clock_mhz) {
   return k;
 }
 
+// `- include: path`: the kernels of another file (a map with a `kernels:` list), the path
+// relative to the including file.
+void read_included_kernels(const YamlNode& item, Scenario& scenario, int depth) {
+  item.allow_keys({"include"});
+  const YamlNode path_node = item.require("include");
+  if (depth >= 8) path_node.fail("includes nest more than 8 deep (a cycle?)");
+  const std::filesystem::path base = std::filesystem::path(item.source().file).parent_path();
+  const std::string path = (base / path_node.as_string()).lexically_normal().string();
+  YamlNode library = [&] {
+    try {
+      return load_yaml_file(path);
+    } catch (const InputError& e) {
+      path_node.fail(fmt::format("cannot include '{}': {}", path, e.detail()));
+    }
+  }();
+  library.expect_map("a kernel library: a map with a kernels list");
+  library.allow_keys({"description", "kernels"});
+  read_kernels(library.require("kernels"), scenario, depth + 1);
+}
+
 }  // namespace
 
-void read_kernels(const YamlNode& list, Scenario& scenario) {
-  list.expect_sequence("a list of kernel profiles");
+void read_kernels(const YamlNode& list, Scenario& scenario, int depth) {
+  list.expect_sequence("a list of kernel profiles (or `- include: file`)");
   for (const YamlNode& item : list.elements()) {
+    if (item.is_map() && item.has("include")) {
+      read_included_kernels(item, scenario, depth);
+      continue;
+    }
     KernelProfile kernel = read_kernel(item, scenario.device.clock_mhz);
     if (scenario.find_kernel(kernel.name)) {
       item.require("name").fail(fmt::format("kernel '{}' is defined twice", kernel.name));

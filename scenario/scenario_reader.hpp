@@ -5,7 +5,8 @@
 
 namespace aqlsim {
 
-void read_kernels(const YamlNode& list, Scenario& scenario);
+// `depth` counts nested `include:` entries.
+void read_kernels(const YamlNode& list, Scenario& scenario, int depth = 0);
 void read_signals(const YamlNode& list, Scenario& scenario);
 void read_queues(const YamlNode& list, Scenario& scenario);
 void read_scheduling(const YamlNode& map, Scenario& scenario);

@@ -1,0 +1,65 @@
+// `- include: file` in the kernels list pulls in a kernel library, relative to the includer.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "scenario/load_scenario.hpp"
+
+namespace aqlsim {
+namespace {
+
+namespace fs = std::filesystem;
+
+void write(const fs::path& path, const std::string& text) {
+  fs::create_directories(path.parent_path());
+  std::ofstream(path) << text;
+}
+
+class Include : public ::testing::Test {
+ protected:
+  fs::path dir = fs::path(::testing::TempDir()) / "aqlsim_include_test";
+  void TearDown() override { fs::remove_all(dir); }
+};
+
+TEST_F(Include, KernelsComeFromTheLibraryBesideTheWorkload) {
+  write(dir / "lib/k.yaml", "kernels:\n  - {name: a, wg_time: 1us}\n  - {name: b, wg_time: 2us}\n");
+  write(dir / "w.yaml",
+        "kernels:\n  - include: lib/k.yaml\n  - {name: c, wg_time: 3us}\n"
+        "queues: [{packets: [{dispatch: b}]}]\n");
+  const Scenario s = load_scenario((dir / "w.yaml").string());
+  ASSERT_EQ(s.kernels.size(), 3u);
+  EXPECT_EQ(s.kernels[0].name, "a");
+  EXPECT_EQ(s.kernels[1].duration.mean, 2 * kMicrosecond);
+  EXPECT_EQ(s.kernels[2].name, "c");
+}
+
+TEST_F(Include, ErrorsPointIntoTheIncludedFile) {
+  write(dir / "k.yaml", "kernels:\n  - {name: a, wg_time: 1us, oops: 1}\n");
+  write(dir / "w.yaml", "kernels: [{include: k.yaml}]\nqueues: [{packets: [{dispatch: a}]}]\n");
+  try {
+    load_scenario((dir / "w.yaml").string());
+    FAIL() << "expected an InputError";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.where().file, (dir / "k.yaml").string());
+    EXPECT_EQ(e.where().line, 2);
+    EXPECT_THAT(e.detail(), ::testing::HasSubstr("unknown key 'oops'"));
+  }
+}
+
+TEST_F(Include, AMissingOrSelfIncludingFileIsAnError) {
+  write(dir / "w.yaml", "kernels: [{include: none.yaml}]\nqueues: [{packets: []}]\n");
+  EXPECT_THROW(load_scenario((dir / "w.yaml").string()), InputError);
+  write(dir / "loop.yaml", "kernels: [{include: loop.yaml}]\n");
+  write(dir / "w2.yaml", "kernels: [{include: loop.yaml}]\nqueues: [{packets: []}]\n");
+  try {
+    load_scenario((dir / "w2.yaml").string());
+    FAIL() << "expected an InputError";
+  } catch (const InputError& e) {
+    EXPECT_THAT(e.detail(), ::testing::HasSubstr("nest more than 8 deep"));
+  }
+}
+
+}  // namespace
+}  // namespace aqlsim
