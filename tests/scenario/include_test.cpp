@@ -19,7 +19,10 @@ void write(const fs::path& path, const std::string& text) {
 
 class Include : public ::testing::Test {
  protected:
-  fs::path dir = fs::path(::testing::TempDir()) / "aqlsim_include_test";
+  // One directory per test: ctest runs the tests of this file in parallel processes.
+  fs::path dir = fs::path(::testing::TempDir()) /
+                 ("aqlsim_include_" +
+                  std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
   void TearDown() override { fs::remove_all(dir); }
 };
 
