@@ -17,6 +17,8 @@ int main(int argc, char** argv) {
   add_run_command(app, action);
   add_validate_command(app, action);
   add_list_commands(app, action);
+  add_graph_command(app, action);
+  add_compare_command(app, action);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

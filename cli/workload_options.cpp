@@ -2,7 +2,7 @@
 
 #include "cli/commands.hpp"
 #include "queue_sched/registry.hpp"
-#include "scenario/load_scenario.hpp"
+#include "taskgraph/graph_section.hpp"
 
 namespace aqlsim::cli {
 namespace {
@@ -40,7 +40,7 @@ void WorkloadOptions::add_to(CLI::App& command) {
 }
 
 Scenario WorkloadOptions::load() const {
-  Scenario scenario = load_scenario(file, overrides);
+  Scenario scenario = taskgraph::load_workload(file, overrides);
   for (const std::string& name : policies)
     select_policy(scenario, name);
   if (seed) scenario.seed = *seed;

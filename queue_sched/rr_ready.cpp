@@ -13,9 +13,10 @@ void RrReady::on_quantum(const MappingView& view, SlotAssignment& next) {
     }
   }
   const std::size_t n = view.queues.size();
+  const std::size_t start = queue_cursor_;
   auto slot = free_slots.begin();
   for (std::size_t i = 0; i < n && slot != free_slots.end(); ++i) {
-    const QueueStatus& q = view.queues[(queue_cursor_ + i) % n];
+    const QueueStatus& q = view.queues[(start + i) % n];
     if (q.slot || !q.head_ready) continue;
     next[*slot++] = q.id;
     queue_cursor_ = (q.id + 1) % n;

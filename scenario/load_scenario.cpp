@@ -18,15 +18,22 @@ void normalise_device(YAML::Node& root) {
   root["device"] = device;
 }
 
-Scenario read_scenario(const YamlNode& root) {
+Scenario read_scenario(const YamlNode& root, std::span<const ExtraSection> extra) {
   root.expect_map("a workload: a map with device, kernels and queues");
-  root.allow_keys({"description", "device", "kernels", "signals", "queues", "scheduling", "seed"});
+  std::vector<std::string> keys{"description", "device",     "kernels", "signals",
+                                "queues",      "scheduling", "seed"};
+  for (const ExtraSection& section : extra) keys.push_back(section.key);
+  root.allow_keys(keys);
   Scenario scenario;
   scenario.source = root.source().file;
   if (auto device = root.get("device")) scenario.device = read_device(*device);
   read_kernels(root.require("kernels"), scenario);
   if (auto signals = root.get("signals")) read_signals(*signals, scenario);
-  read_queues(root.require("queues"), scenario);
+  if (auto queues = root.get("queues")) read_queues(*queues, scenario);
+  for (const ExtraSection& section : extra) {
+    if (auto node = root.get(section.key)) section.read(*node, scenario);
+  }
+  if (scenario.queues.empty()) root.fail("a workload needs at least one queue (or a graph)");
   if (auto scheduling = root.get("scheduling")) read_scheduling(*scheduling, scenario);
   scenario.seed = static_cast<std::uint64_t>(root.int_or("seed", 1, 0, INT64_MAX));
   check_references(scenario);
@@ -34,7 +41,8 @@ Scenario read_scenario(const YamlNode& root) {
 }
 
 Scenario load_parsed(YAML::Node root, const std::string& name,
-                     const std::vector<std::string>& overrides) {
+                     const std::vector<std::string>& overrides,
+                     std::span<const ExtraSection> extra) {
   auto source = std::make_shared<YamlSource>();
   source->file = name;
   normalise_device(root);
@@ -42,18 +50,20 @@ Scenario load_parsed(YAML::Node root, const std::string& name,
     apply_override(root, assignment, *source);
     normalise_device(root);  // `--set device=gtx480` may be followed by `--set device.x=...`
   }
-  return read_scenario(YamlNode(root, source, ""));
+  return read_scenario(YamlNode(root, source, ""), extra);
 }
 
 }  // namespace
 
-Scenario load_scenario(const std::string& path, const std::vector<std::string>& overrides) {
-  return load_parsed(parse_yaml_file(path), path, overrides);
+Scenario load_scenario(const std::string& path, const std::vector<std::string>& overrides,
+                       std::span<const ExtraSection> extra) {
+  return load_parsed(parse_yaml_file(path), path, overrides, extra);
 }
 
 Scenario load_scenario_text(const std::string& text, const std::string& name,
-                            const std::vector<std::string>& overrides) {
-  return load_parsed(parse_yaml_text(text, name), name, overrides);
+                            const std::vector<std::string>& overrides,
+                            std::span<const ExtraSection> extra) {
+  return load_parsed(parse_yaml_text(text, name), name, overrides, extra);
 }
 
 }  // namespace aqlsim

@@ -40,6 +40,10 @@ void add_listed_edge(TaskGraph& graph, const YamlNode& node) {
 
 TaskGraph load_graph_yaml(const YamlNode& graph_node) {
   graph_node.allow_keys({"tasks", "edges"});
+  return read_graph_yaml(graph_node);
+}
+
+TaskGraph read_graph_yaml(const YamlNode& graph_node) {
   const std::vector<YamlNode> tasks = graph_node.require("tasks").elements();
   TaskGraph graph;
   // All tasks first, so that edges may name tasks defined further down.

@@ -21,6 +21,8 @@
 namespace aqlsim::taskgraph {
 
 TaskGraph load_graph_yaml(const YamlNode& graph_node);
+// The same without checking the map's other keys, for maps that hold more than a graph.
+TaskGraph read_graph_yaml(const YamlNode& graph_node);
 
 // A file whose root is the graph map above.
 TaskGraph load_graph_file(const std::string& path);

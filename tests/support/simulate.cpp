@@ -1,5 +1,7 @@
 #include "tests/support/simulate.hpp"
 
+#include "taskgraph/graph_section.hpp"
+
 namespace aqlsim::testing {
 
 const KernelState& Simulation::kernel(const std::string& name) {
@@ -27,7 +29,8 @@ std::unique_ptr<Simulation> simulate(const Scenario& scenario,
 std::unique_ptr<Simulation> simulate(const std::string& yaml,
                                      const std::vector<std::string>& overrides,
                                      std::vector<ModelObserver*> observers) {
-  return simulate(load_scenario_text(yaml, "test.yaml", overrides), std::move(observers));
+  return simulate(taskgraph::load_workload_text(yaml, "test.yaml", overrides),
+                  std::move(observers));
 }
 
 RunReport run_checked(const Scenario& scenario) {

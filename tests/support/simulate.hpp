@@ -24,7 +24,8 @@ struct Simulation {
   const KernelState& kernel(const std::string& name);
 };
 
-// Runs the workload; on a completed run also checks the end-of-run invariants.
+// Runs the workload (which may have a `graph:` section); on a completed run also checks the
+// end-of-run invariants.
 std::unique_ptr<Simulation> simulate(const std::string& yaml,
                                      const std::vector<std::string>& overrides = {},
                                      std::vector<ModelObserver*> observers = {});

@@ -1,0 +1,238 @@
+// `aqlsim graph ranks|stats|lower|gen`: tools for task graphs.
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "cli/commands.hpp"
+#include "hsa_model/aql_packet.hpp"
+#include "taskgraph/generate_spec.hpp"
+#include "taskgraph/graph_section.hpp"
+#include "taskgraph/stats.hpp"
+
+namespace aqlsim::cli {
+namespace {
+
+using namespace aqlsim::taskgraph;
+
+struct GraphOptions {
+  std::string file;
+  std::vector<std::string> overrides;
+  std::string cost;  // empty: the file's own choice
+  bool json = false;
+};
+
+// A graph with what is needed to rank it: from a workload's `graph:` section (kernels and
+// device known, so `estimated` costs work) or from a plain graph file.
+struct LoadedGraph {
+  std::optional<GraphSection> section;
+  Scenario scenario;  // the workload, when there is one
+  TaskGraph plain;
+
+  const TaskGraph& graph() const { return section ? section->graph : plain; }
+};
+
+bool is_workload(const std::string& path) {
+  const std::string ext = std::filesystem::path(path).extension().string();
+  if (ext != ".yaml" && ext != ".yml") return false;
+  const YAML::Node root = parse_yaml_file(path);
+  return root.IsMap() && root["graph"];
+}
+
+LoadedGraph load(const GraphOptions& o) {
+  LoadedGraph loaded;
+  if (!is_workload(o.file)) {
+    if (!o.overrides.empty()) throw InputError({o.file, 0, 0}, "--set applies to workload files");
+    try {
+      loaded.plain = load_graph_by_extension(o.file);
+    } catch (const std::invalid_argument& e) {
+      throw InputError({o.file, 0, 0}, e.what());
+    }
+    return loaded;
+  }
+  // Read the workload with a graph section that also keeps what it read.
+  const ExtraSection keep{
+      "graph", [&](const YamlNode& node, Scenario& scenario) {
+        loaded.section = read_graph_section(node, scenario);
+        for (QueueSpec& q : lower_graph(loaded.section->graph, loaded.section->lowering)) {
+          scenario.queues.push_back(std::move(q));
+        }
+      }};
+  loaded.scenario = load_scenario(o.file, o.overrides, {&keep, 1});
+  return loaded;
+}
+
+CostMode cost_mode(const GraphOptions& o, const LoadedGraph& g) {
+  if (o.cost.empty()) return g.section ? g.section->cost_mode : CostMode::unit;
+  const auto mode = parse_cost_mode(o.cost);
+  if (!mode) throw InputError({"--cost " + o.cost, 0, 0}, "expected unit, estimated or explicit");
+  if (*mode == CostMode::estimated && !g.section) {
+    throw InputError({o.file, 0, 0}, "estimated costs need a workload file (kernels and device)");
+  }
+  return *mode;
+}
+
+TaskCostFn cost_fn(CostMode mode, const LoadedGraph& g) {
+  return task_cost(mode, g.scenario, g.section ? g.section->lowering.default_kernel : "");
+}
+
+int print_ranks(const GraphOptions& o) {
+  const LoadedGraph g = load(o);
+  const CostMode mode = cost_mode(o, g);
+  const TaskCostFn cost = cost_fn(mode, g);
+  const std::vector<double> ranks = upward_ranks(g.graph(), cost, mode == CostMode::explicit_);
+  const std::vector<std::uint32_t> priority = rank_priorities(ranks);
+  std::vector<TaskId> order(g.graph().size());
+  for (TaskId t = 0; t < order.size(); ++t)
+    order[t] = t;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](TaskId a, TaskId b) { return ranks[a] > ranks[b]; });
+  if (o.json) {
+    nlohmann::ordered_json out = {{"cost", std::string(to_string(mode))},
+                                  {"tasks", nlohmann::ordered_json::array()}};
+    for (const TaskId t : order) {
+      out["tasks"].push_back({{"task", g.graph().task(t).id},
+                              {"cost", cost(g.graph().task(t))},
+                              {"rank", ranks[t]},
+                              {"priority", priority[t]}});
+    }
+    std::cout << out.dump(2) << '\n';
+    return kExitOk;
+  }
+  fmt::print("upward ranks, {} costs\n{:<20} {:>12} {:>12} {:>9}\n", to_string(mode), "task",
+             "cost", "rank", "priority");
+  for (const TaskId t : order) {
+    fmt::print("{:<20} {:>12.6g} {:>12.6g} {:>9}\n", g.graph().task(t).id, cost(g.graph().task(t)),
+               ranks[t], priority[t]);
+  }
+  return kExitOk;
+}
+
+int print_stats(const GraphOptions& o) {
+  const LoadedGraph g = load(o);
+  const CostMode mode = cost_mode(o, g);
+  const GraphStats s = graph_stats(g.graph());
+  const double critical =
+      critical_path_length(g.graph(), cost_fn(mode, g), mode == CostMode::explicit_);
+  fmt::print(
+      "tasks {}\nedges {}\ndepth {}\nwidth {}\nsources {}\nsinks {}\ncritical path {:g} ({} "
+      "costs)\n",
+      s.tasks, s.edges, s.depth, s.width, s.sources, s.sinks, critical, to_string(mode));
+  return kExitOk;
+}
+
+std::string describe(const PacketSpec& p) {
+  switch (p.kind) {
+    case PacketSpec::Kind::dispatch:
+      return fmt::format("dispatch {}{}", p.kernel,
+                         p.workgroups ? fmt::format(" x{}", *p.workgroups) : "");
+    case PacketSpec::Kind::barrier_and:
+      return fmt::format("barrier-and [{}]", fmt::join(p.depends_on, ", "));
+    case PacketSpec::Kind::barrier_or:
+      return fmt::format("barrier-or [{}]", fmt::join(p.depends_on, ", "));
+    case PacketSpec::Kind::raw:
+      return fmt::format("raw type {}", p.raw_type);
+  }
+  return "?";
+}
+
+int print_lowering(const GraphOptions& o) {
+  const LoadedGraph g = load(o);
+  if (!g.section)
+    throw InputError({o.file, 0, 0}, "`graph lower` needs a workload file with a graph section");
+  fmt::print("{} queues ({} lowering, {} ranks)\n", g.scenario.queues.size(),
+             to_string(g.section->lowering.lowering), to_string(g.section->cost_mode));
+  for (const QueueSpec& q : g.scenario.queues) {
+    fmt::print("\nqueue {} (priority {}, size {})\n", q.name, q.priority, q.size);
+    for (std::size_t i = 0; i < q.packets.size(); ++i) {
+      const PacketSpec& p = q.packets[i];
+      fmt::print("  [{}] {:<16} {}{} priority {}\n", i, p.name, describe(p),
+                 p.barrier ? ", barrier bit" : "", p.priority.value_or(q.priority));
+    }
+  }
+  return kExitOk;
+}
+
+struct GenOptions {
+  std::string kind;
+  std::vector<std::string> params;
+  std::string output;
+};
+
+int generate(const GenOptions& o) {
+  std::string spec = fmt::format("kind: {}\n", o.kind);
+  for (const std::string& p : o.params) {
+    const auto eq = p.find('=');
+    if (eq == std::string::npos) throw InputError({p, 0, 0}, "expected key=value");
+    spec += fmt::format("{}: {}\n", p.substr(0, eq), p.substr(eq + 1));
+  }
+  const TaskGraph graph = generate_graph(load_yaml_text(spec, "graph gen arguments"));
+  YAML::Emitter out;
+  out << YAML::BeginMap << YAML::Key << "tasks" << YAML::Value << YAML::BeginSeq;
+  for (const TaskId t : graph.topological_order()) {
+    const TaskProps& task = graph.task(t);
+    out << YAML::Flow << YAML::BeginMap << YAML::Key << "id" << YAML::Value << task.id;
+    if (!task.kernel.empty()) out << YAML::Key << "kernel" << YAML::Value << task.kernel;
+    const auto preds = graph.predecessors(t);
+    if (!preds.empty()) {
+      out << YAML::Key << "after" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+      for (const TaskId p : preds)
+        out << graph.task(p).id;
+      out << YAML::EndSeq;
+    }
+    out << YAML::EndMap;
+  }
+  out << YAML::EndSeq << YAML::EndMap;
+  if (o.output.empty()) {
+    std::cout << out.c_str() << '\n';
+  } else {
+    std::ofstream file(o.output);
+    if (!file) throw InputError({o.output, 0, 0}, "cannot write the file");
+    file << out.c_str() << '\n';
+  }
+  return kExitOk;
+}
+
+template <class Fn>
+void add_graph_tool(CLI::App& graph, Action& action, const char* name, const char* help, Fn run) {
+  auto o = std::make_shared<GraphOptions>();
+  CLI::App* cmd = graph.add_subcommand(name, help);
+  cmd->add_option("file", o->file,
+                  "A workload with a graph section, or a graph file (.yaml, .dot, .stg)")
+      ->required();
+  cmd->add_option("--set", o->overrides, "Override a workload value (as for `run`)")
+      ->type_name("KEY=VALUE");
+  cmd->add_option("--cost", o->cost,
+                  "Task costs for the ranks: unit, estimated or explicit (default: the file's "
+                  "graph.ranks, else unit)");
+  cmd->add_flag("--json", o->json, "Print JSON instead of a table (ranks)");
+  cmd->callback([&action, o, run] { action = [o, run] { return run(*o); }; });
+}
+
+}  // namespace
+
+void add_graph_command(CLI::App& app, Action& action) {
+  CLI::App* graph = app.add_subcommand("graph", "Task-graph tools: ranks, stats, lower, gen");
+  graph->require_subcommand(1);
+  add_graph_tool(*graph, action, "ranks", "Print each task's HEFT upward rank and queue priority",
+                 print_ranks);
+  add_graph_tool(*graph, action, "stats", "Print size, depth, width and critical-path length",
+                 print_stats);
+  add_graph_tool(*graph, action, "lower", "Show the queues and packets a graph is lowered to",
+                 print_lowering);
+  auto gen = std::make_shared<GenOptions>();
+  CLI::App* cmd = graph->add_subcommand(
+      "gen", "Generate a graph: chain, fork-join, diamond, layered, nw, cholesky");
+  cmd->add_option("kind", gen->kind, "chain | fork-join | diamond | layered | nw | cholesky")
+      ->required();
+  cmd->add_option("params", gen->params, "key=value parameters, e.g. n=8 kernel=k (see README)");
+  cmd->add_option("-o,--output", gen->output, "Write the YAML graph here instead of stdout");
+  cmd->callback([&action, gen] { action = [gen] { return generate(*gen); }; });
+}
+
+}  // namespace aqlsim::cli

@@ -1,0 +1,188 @@
+#include "experiment/compare.hpp"
+
+#include <fmt/format.h>
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <exception>
+#include <map>
+#include <mutex>
+#include <thread>
+
+#include "queue_sched/registry.hpp"
+#include "taskgraph/graph_section.hpp"
+
+namespace aqlsim {
+namespace {
+
+struct Job {
+  std::size_t workload;
+  std::vector<std::string> point;
+  std::string policy;
+};
+
+// Every combination of the sweeps' values (one empty point when there are no sweeps).
+std::vector<std::vector<std::string>> sweep_points(const std::vector<Sweep>& sweeps) {
+  std::vector<std::vector<std::string>> points{{}};
+  for (const Sweep& sweep : sweeps) {
+    std::vector<std::vector<std::string>> next;
+    for (const auto& point : points) {
+      for (const std::string& value : sweep.values) {
+        next.push_back(point);
+        next.back().push_back(value);
+      }
+    }
+    points = std::move(next);
+  }
+  return points;
+}
+
+std::vector<Job> plan(const ExperimentSpec& spec) {
+  std::vector<Job> jobs;
+  const std::vector<std::string> policies =
+      spec.policies.empty() ? std::vector<std::string>{""} : spec.policies;
+  for (const auto& point : sweep_points(spec.sweeps)) {
+    for (const std::string& policy : policies) {
+      for (std::size_t w = 0; w < spec.workloads.size(); ++w)
+        jobs.push_back({w, point, policy});
+    }
+  }
+  return jobs;
+}
+
+void select_policy(Scenario& s, const std::string& name) {
+  if (name.empty()) return;
+  const PolicyInfo* info = find_policy(name);
+  if (!info) throw InputError({"policy " + name, 0, 0}, fmt::format("no policy named '{}'", name));
+  (info->kind == PolicyKind::queue_mapping ? s.policies.queue_mapping : s.policies.thread_block) =
+      name;
+}
+
+RunSummary run_job(const ExperimentSpec& spec, const Job& job, const CompareOptions& options) {
+  std::vector<std::string> overrides = spec.overrides;
+  for (std::size_t i = 0; i < spec.sweeps.size(); ++i) {
+    overrides.push_back(spec.sweeps[i].key + "=" + job.point[i]);
+  }
+  Scenario scenario = taskgraph::load_workload(spec.workloads[job.workload], overrides);
+  select_policy(scenario, job.policy);
+  if (options.seed) scenario.seed = *options.seed;
+  RunOptions run_options;
+  run_options.measure_alone = spec.measure_alone;
+  const RunReport report = run_scenario(scenario, run_options);
+  return RunSummary{
+      .workload = spec.workloads[job.workload],
+      .point = job.point,
+      .policy = job.policy.empty()
+                    ? scenario.policies.queue_mapping + "+" + scenario.policies.thread_block
+                    : job.policy,
+      .status = report.outcome.status,
+      .makespan_us = to_us(report.makespan),
+      .metrics = report.metrics,
+      .slot_idle_us = to_us(report.hw.slot_idle()),
+      .map_count = report.hw.map_count,
+      .unmap_count = report.hw.unmap_count,
+  };
+}
+
+double geomean(const std::vector<double>& values) {
+  if (values.empty()) return 0;
+  double log_sum = 0;
+  for (const double v : values)
+    log_sum += std::log(v);
+  return std::exp(log_sum / static_cast<double>(values.size()));
+}
+
+}  // namespace
+
+std::vector<RunSummary> run_experiment(const ExperimentSpec& spec, const CompareOptions& options) {
+  const std::vector<Job> jobs = plan(spec);
+  std::vector<RunSummary> results(jobs.size());
+  std::vector<std::exception_ptr> errors(jobs.size());
+  std::atomic<std::size_t> next{0};
+  std::atomic<std::size_t> done{0};
+  const auto worker = [&] {
+    for (std::size_t i = next++; i < jobs.size(); i = next++) {
+      try {
+        results[i] = run_job(spec, jobs[i], options);
+      } catch (...) {
+        errors[i] = std::current_exception();
+      }
+      ++done;
+    }
+  };
+  std::vector<std::thread> threads;
+  for (unsigned t = 1; t < std::max(1u, options.jobs); ++t)
+    threads.emplace_back(worker);
+  std::thread progress;
+  std::atomic<bool> finished{false};
+  if (options.progress) {
+    progress = std::thread([&] {
+      while (!finished) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(250));
+        options.progress(done, jobs.size());
+      }
+    });
+  }
+  worker();
+  for (std::thread& t : threads)
+    t.join();
+  finished = true;
+  if (progress.joinable()) progress.join();
+  // The first error by run order, so the message does not depend on thread timing.
+  for (const std::exception_ptr& e : errors) {
+    if (e) std::rethrow_exception(e);
+  }
+  return results;
+}
+
+std::vector<SummaryRow> summarise(const ExperimentSpec& spec, const std::vector<RunSummary>& runs) {
+  std::vector<SummaryRow> rows;
+  std::map<std::pair<std::vector<std::string>, std::string>, double> baseline;  // (point, workload)
+  for (const RunSummary& r : runs) {
+    if (r.policy == spec.baseline && r.status == RunStatus::completed) {
+      baseline[{r.point, r.workload}] = r.makespan_us;
+    }
+  }
+  for (const RunSummary& r : runs) {
+    auto row = std::find_if(rows.begin(), rows.end(), [&](const SummaryRow& s) {
+      return s.point == r.point && s.policy == r.policy;
+    });
+    if (row == rows.end()) {
+      row = rows.insert(rows.end(), SummaryRow{});
+      row->point = r.point;
+      row->policy = r.policy;
+    }
+    ++row->runs;
+  }
+  for (SummaryRow& row : rows) {
+    std::vector<double> makespan, stp, antt, fairness, dntt, speedup;
+    double idle = 0;
+    for (const RunSummary& r : runs) {
+      if (r.point != row.point || r.policy != row.policy) continue;
+      if (r.status != RunStatus::completed) {
+        ++row.failed;
+        continue;
+      }
+      makespan.push_back(r.makespan_us);
+      idle += r.slot_idle_us;
+      if (r.metrics.stp > 0) {
+        stp.push_back(r.metrics.stp);
+        antt.push_back(r.metrics.antt);
+        fairness.push_back(r.metrics.fairness);
+        dntt.push_back(std::max(r.metrics.dntt, 1e-300));
+      }
+      const auto base = baseline.find({r.point, r.workload});
+      if (base != baseline.end() && r.makespan_us > 0)
+        speedup.push_back(base->second / r.makespan_us);
+    }
+    const std::size_t completed = makespan.size();
+    row.makespan_us = geomean(makespan);
+    row.slot_idle_us = completed ? idle / static_cast<double>(completed) : 0;
+    row.metrics = {geomean(stp), geomean(antt), geomean(fairness), geomean(dntt)};
+    if (!spec.baseline.empty() && !speedup.empty()) row.speedup = geomean(speedup);
+  }
+  return rows;
+}
+
+}  // namespace aqlsim

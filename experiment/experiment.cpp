@@ -1,0 +1,77 @@
+#include "experiment/experiment.hpp"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+
+#include "config/yaml_node.hpp"
+
+namespace aqlsim {
+namespace {
+
+std::vector<std::string> strings(const YamlNode& list) {
+  list.expect_sequence("a list");
+  std::vector<std::string> out;
+  for (const YamlNode& item : list.elements())
+    out.push_back(item.as_string());
+  return out;
+}
+
+std::string resolve(const std::string& base_file, const std::string& path) {
+  const std::filesystem::path base = std::filesystem::path(base_file).parent_path();
+  return (base / path).lexically_normal().string();
+}
+
+ExperimentSpec read_experiment(const YamlNode& node) {
+  node.expect_map("an experiment: workloads, policies, sweeps");
+  node.allow_keys(
+      {"description", "workload", "workloads", "policies", "baseline", "sweep", "set", "alone"});
+  ExperimentSpec e;
+  e.description = node.string_or("description", "");
+  const std::string& file = node.source().file;
+  if (auto one = node.get("workload")) e.workloads.push_back(resolve(file, one->as_string()));
+  if (auto many = node.get("workloads")) {
+    for (const std::string& w : strings(*many))
+      e.workloads.push_back(resolve(file, w));
+  }
+  if (e.workloads.empty()) node.fail("an experiment needs `workload` or `workloads`");
+  if (auto p = node.get("policies")) e.policies = strings(*p);
+  e.baseline = node.string_or("baseline", "");
+  if (auto sweep = node.get("sweep")) {
+    for (const auto& [key, values] : sweep->entries())
+      e.sweeps.push_back({key, strings(values)});
+  }
+  if (auto set = node.get("set")) e.overrides = strings(*set);
+  e.measure_alone = node.bool_or("alone", true);
+  return e;
+}
+
+}  // namespace
+
+ExperimentSpec load_experiment(const std::string& path) {
+  const YamlNode root = load_yaml_file(path);
+  if (root.is_map() && root.has("experiment")) {
+    root.allow_keys({"experiment"});
+    return read_experiment(root.require("experiment"));
+  }
+  ExperimentSpec single;
+  single.workloads.push_back(path);
+  return single;
+}
+
+Sweep parse_sweep(const std::string& text) {
+  const auto eq = text.find('=');
+  if (eq == std::string::npos || eq == 0 || eq + 1 == text.size()) {
+    throw InputError({"--sweep " + text, 0, 0}, "expected key=value1,value2,...");
+  }
+  Sweep sweep{text.substr(0, eq), {}};
+  std::size_t begin = eq + 1;
+  while (begin <= text.size()) {
+    const std::size_t end = std::min(text.find(',', begin), text.size());
+    sweep.values.push_back(text.substr(begin, end - begin));
+    begin = end + 1;
+  }
+  return sweep;
+}
+
+}  // namespace aqlsim

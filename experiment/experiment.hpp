@@ -1,0 +1,34 @@
+#pragma once
+// Experiments: many runs of workloads under several policies and parameter sweeps. An
+// experiment file lists workloads, policies and sweeps (README: "Experiments"); a plain
+// workload file is an experiment of one workload.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace aqlsim {
+
+// One swept key and the values it takes (as YAML text, e.g. "4" or "round-robin:8").
+struct Sweep {
+  std::string key;
+  std::vector<std::string> values;
+};
+
+struct ExperimentSpec {
+  std::string description;
+  std::vector<std::string> workloads;  // workload files, resolved against the experiment file
+  std::vector<std::string> policies;   // each a queue-mapping or thread-block policy name
+  std::string baseline;                // policy that speedups are measured against
+  std::vector<Sweep> sweeps;           // cartesian product
+  std::vector<std::string> overrides;  // --set for every run
+  bool measure_alone = true;           // false: makespan only, no T_SP runs
+};
+
+// Reads an experiment file, or wraps a workload file as a one-workload experiment.
+ExperimentSpec load_experiment(const std::string& path);
+
+// "key=v1,v2,v3" as given to --sweep.
+Sweep parse_sweep(const std::string& text);
+
+}  // namespace aqlsim

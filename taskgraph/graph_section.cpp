@@ -1,0 +1,147 @@
+#include "taskgraph/graph_section.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <filesystem>
+
+#include "hsa_model/occupancy.hpp"
+#include "hsa_model/user_queue.hpp"
+#include "hsa_model/workgroup_duration.hpp"
+#include "taskgraph/generate_spec.hpp"
+#include "taskgraph/load_dot.hpp"
+#include "taskgraph/load_stg.hpp"
+#include "taskgraph/load_yaml.hpp"
+
+namespace aqlsim::taskgraph {
+namespace {
+
+constexpr std::string_view kSources[] = {"tasks", "generate", "import"};
+
+TaskGraph read_source(const YamlNode& node, const Scenario& scenario) {
+  std::string_view source;
+  for (const std::string_view key : kSources) {
+    if (!node.has(key)) continue;
+    if (!source.empty())
+      node.fail(fmt::format("a graph has one of tasks, generate or import, not both '{}' and '{}'",
+                            source, key));
+    source = key;
+  }
+  if (source.empty()) node.fail("a graph needs tasks, generate or import");
+  if (source == "tasks") return read_graph_yaml(node);
+  if (source == "generate") return generate_graph(node.require("generate"));
+  const YamlNode import = node.require("import");
+  const std::filesystem::path base = std::filesystem::path(scenario.source).parent_path();
+  const std::string path = (base / import.as_string()).lexically_normal().string();
+  try {
+    return load_graph_by_extension(path);
+  } catch (const std::invalid_argument& e) {
+    import.fail(e.what());
+  }
+}
+
+// Every task must end up with a kernel the workload defines.
+void check_kernels(const TaskGraph& graph, const std::string& default_kernel,
+                   const YamlNode& node) {
+  for (TaskId t = 0; t < graph.size(); ++t) {
+    const TaskProps& task = graph.task(t);
+    if (!task.kernel.empty() || !default_kernel.empty()) continue;
+    throw InputError(task.where.line > 0 ? task.where : node.location(),
+                     fmt::format("task '{}' names no kernel; give it `kernel:` or set "
+                                 "graph.default_kernel",
+                                 task.id));
+  }
+}
+
+double estimated_runtime_us(const Scenario& s, const KernelProfile& k, std::uint64_t workgroups) {
+  const WorkgroupDemand demand =
+      workgroup_demand(s.device, k.workgroup_size, k.vgprs, k.sgprs, k.lds_bytes);
+  const std::uint32_t residency = occupancy(s.device.cu, demand).max_residency;
+  const double reference =
+      k.duration.reference_residency == 0 ? residency : k.duration.reference_residency;
+  const double t = DurationSampler(k.duration, reference).mean_at(residency);
+  const double steps =
+      std::ceil(static_cast<double>(workgroups) / (residency * s.device.compute_units));
+  return steps * t / kMicrosecond;
+}
+
+}  // namespace
+
+TaskCostFn task_cost(CostMode mode, const Scenario& scenario, const std::string& default_kernel) {
+  switch (mode) {
+    case CostMode::unit:
+      return unit_cost;
+    case CostMode::explicit_:
+      return explicit_cost;
+    case CostMode::estimated:
+      break;
+  }
+  return [&scenario, default_kernel](const TaskProps& task) {
+    const std::string& name = task.kernel.empty() ? default_kernel : task.kernel;
+    const KernelProfile* k = scenario.find_kernel(name);
+    if (!k)
+      throw InputError(task.where, fmt::format("task '{}': unknown kernel '{}'", task.id, name));
+    const auto groups =
+        task.workgroups ? static_cast<std::uint64_t>(*task.workgroups) : k->workgroups;
+    return estimated_runtime_us(scenario, *k, groups);
+  };
+}
+
+TaskGraph load_graph_by_extension(const std::string& path) {
+  const std::string ext = std::filesystem::path(path).extension().string();
+  if (ext == ".yaml" || ext == ".yml") return load_graph_file(path);
+  if (ext == ".dot" || ext == ".gv") return load_graph_dot(path);
+  if (ext == ".stg") return load_graph_stg(path);
+  throw std::invalid_argument(
+      fmt::format("cannot tell the format of '{}': use .yaml, .dot/.gv or .stg", path));
+}
+
+GraphSection read_graph_section(const YamlNode& node, const Scenario& scenario) {
+  node.expect_map("a graph section (tasks, generate or import; lowering, ranks, ...)");
+  node.allow_keys({"tasks", "edges", "generate", "import", "default_kernel", "lowering", "ranks",
+                   "queue_size"});
+  GraphSection section;
+  section.graph = read_source(node, scenario);
+  if (node.has("edges") && !node.has("tasks")) node.require("edges").fail("edges need tasks");
+  LoweringOptions& o = section.lowering;
+  o.default_kernel = node.string_or("default_kernel", "");
+  if (auto text = node.get("lowering")) {
+    const auto lowering = parse_lowering(text->as_string());
+    if (!lowering) text->fail("expected per-task, chains, round-robin:K (K >= 1) or by-level");
+    o.lowering = *lowering;
+  }
+  if (auto text = node.get("ranks")) {
+    const auto mode = parse_cost_mode(text->as_string());
+    if (!mode) text->fail("expected unit, estimated or explicit");
+    section.cost_mode = *mode;
+  }
+  o.queue_size = static_cast<std::uint32_t>(node.int_or("queue_size", o.queue_size, 1, 1 << 24));
+  if (!is_power_of_two(o.queue_size))
+    node.require("queue_size").fail("a queue size must be a power of two");
+  check_kernels(section.graph, o.default_kernel, node);
+  o.ranks = upward_ranks(section.graph, task_cost(section.cost_mode, scenario, o.default_kernel),
+                         section.cost_mode == CostMode::explicit_);
+  return section;
+}
+
+ExtraSection graph_extra_section() {
+  return {"graph", [](const YamlNode& node, Scenario& scenario) {
+            const GraphSection section = read_graph_section(node, scenario);
+            for (QueueSpec& q : lower_graph(section.graph, section.lowering)) {
+              scenario.queues.push_back(std::move(q));
+            }
+          }};
+}
+
+Scenario load_workload(const std::string& path, const std::vector<std::string>& overrides) {
+  const ExtraSection graph = graph_extra_section();
+  return load_scenario(path, overrides, {&graph, 1});
+}
+
+Scenario load_workload_text(const std::string& text, const std::string& name,
+                            const std::vector<std::string>& overrides) {
+  const ExtraSection graph = graph_extra_section();
+  return load_scenario_text(text, name, overrides, {&graph, 1});
+}
+
+}  // namespace aqlsim::taskgraph

@@ -1,0 +1,180 @@
+#include "taskgraph/lowering.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
+#include "hsa_model/aql_packet.hpp"
+#include "taskgraph/chains.hpp"
+#include "taskgraph/levels.hpp"
+
+namespace aqlsim::taskgraph {
+namespace {
+
+// Tasks in the order every queue follows: by level, then higher rank first, then id.
+std::vector<TaskId> global_order(const TaskGraph& graph, const std::vector<double>& ranks,
+                                 const std::vector<std::size_t>& level) {
+  std::vector<TaskId> order(graph.size());
+  for (TaskId t = 0; t < order.size(); ++t)
+    order[t] = t;
+  std::sort(order.begin(), order.end(), [&](TaskId a, TaskId b) {
+    if (level[a] != level[b]) return level[a] < level[b];
+    if (ranks[a] != ranks[b]) return ranks[a] > ranks[b];
+    return graph.task(a).id < graph.task(b).id;
+  });
+  return order;
+}
+
+struct Assignment {
+  std::vector<std::size_t> queue_of;     // by TaskId
+  std::vector<std::string> queue_names;  // by queue
+};
+
+Assignment assign(const TaskGraph& graph, const LoweringOptions& o,
+                  const std::vector<TaskId>& order, const std::vector<std::size_t>& level) {
+  Assignment a;
+  a.queue_of.resize(graph.size());
+  switch (o.lowering.strategy) {
+    case Lowering::Strategy::per_task:
+      for (std::size_t i = 0; i < order.size(); ++i) {
+        a.queue_of[order[i]] = i;
+        a.queue_names.push_back("q_" + graph.task(order[i]).id);
+      }
+      break;
+    case Lowering::Strategy::chains: {
+      const auto chains = chain_decomposition(graph, o.ranks);
+      for (std::size_t c = 0; c < chains.size(); ++c) {
+        for (const TaskId t : chains[c])
+          a.queue_of[t] = c;
+        a.queue_names.push_back(fmt::format("chain{}", c));
+      }
+      break;
+    }
+    case Lowering::Strategy::round_robin:
+      for (std::size_t i = 0; i < order.size(); ++i)
+        a.queue_of[order[i]] = i % o.lowering.queues;
+      for (std::size_t q = 0; q < std::min(o.lowering.queues, order.size()); ++q) {
+        a.queue_names.push_back(fmt::format("rr{}", q));
+      }
+      break;
+    case Lowering::Strategy::by_level:
+      for (TaskId t = 0; t < graph.size(); ++t)
+        a.queue_of[t] = level[t];
+      for (std::size_t l = 0; l <= *std::max_element(level.begin(), level.end()); ++l) {
+        a.queue_names.push_back(fmt::format("level{}", l));
+      }
+      break;
+  }
+  return a;
+}
+
+PacketSpec dispatch_packet(const TaskProps& task, const LoweringOptions& o, bool barrier,
+                           std::uint32_t priority) {
+  PacketSpec p;
+  p.kind = PacketSpec::Kind::dispatch;
+  p.name = task.id;
+  p.kernel = task.kernel.empty() ? o.default_kernel : task.kernel;
+  if (task.workgroups) p.workgroups = static_cast<std::uint64_t>(*task.workgroups);
+  p.barrier = barrier;
+  p.priority = priority;
+  p.where = task.where;
+  return p;
+}
+
+// Barrier-AND packets that wait for `deps`, five at a time.
+void add_barriers(QueueSpec& queue, const TaskProps& task, const std::vector<std::string>& deps,
+                  std::uint32_t priority) {
+  for (std::size_t first = 0, n = 0; first < deps.size(); first += kBarrierDependencies, ++n) {
+    PacketSpec b;
+    b.kind = PacketSpec::Kind::barrier_and;
+    b.name = fmt::format("{}.wait{}", task.id, n);
+    const auto last = std::min(deps.size(), first + kBarrierDependencies);
+    b.depends_on.assign(deps.begin() + static_cast<std::ptrdiff_t>(first),
+                        deps.begin() + static_cast<std::ptrdiff_t>(last));
+    b.priority = priority;
+    b.where = task.where;
+    queue.packets.push_back(std::move(b));
+  }
+}
+
+}  // namespace
+
+std::optional<Lowering> parse_lowering(std::string_view text) {
+  if (text == "per-task") return Lowering{Lowering::Strategy::per_task, 0};
+  if (text == "chains") return Lowering{Lowering::Strategy::chains, 0};
+  if (text == "by-level") return Lowering{Lowering::Strategy::by_level, 0};
+  constexpr std::string_view kRoundRobin = "round-robin:";
+  if (!text.starts_with(kRoundRobin)) return std::nullopt;
+  std::size_t queues = 0;
+  const std::string_view count = text.substr(kRoundRobin.size());
+  const auto [end, ec] = std::from_chars(count.data(), count.data() + count.size(), queues);
+  if (ec != std::errc{} || end != count.data() + count.size() || queues == 0) return std::nullopt;
+  return Lowering{Lowering::Strategy::round_robin, queues};
+}
+
+std::string to_string(const Lowering& lowering) {
+  switch (lowering.strategy) {
+    case Lowering::Strategy::per_task:
+      return "per-task";
+    case Lowering::Strategy::chains:
+      return "chains";
+    case Lowering::Strategy::round_robin:
+      return fmt::format("round-robin:{}", lowering.queues);
+    case Lowering::Strategy::by_level:
+      return "by-level";
+  }
+  return "?";
+}
+
+std::vector<std::uint32_t> rank_priorities(const std::vector<double>& ranks) {
+  std::vector<double> distinct = ranks;
+  std::sort(distinct.begin(), distinct.end());
+  const auto same = [](double a, double b) {
+    return std::abs(a - b) <= 1e-9 * std::max({1.0, std::abs(a), std::abs(b)});
+  };
+  distinct.erase(std::unique(distinct.begin(), distinct.end(), same), distinct.end());
+  std::vector<std::uint32_t> priorities;
+  for (const double r : ranks) {
+    const auto it =
+        std::find_if(distinct.begin(), distinct.end(), [&](double d) { return same(d, r); });
+    priorities.push_back(static_cast<std::uint32_t>(it - distinct.begin()) + 1);
+  }
+  return priorities;
+}
+
+std::vector<QueueSpec> lower_graph(const TaskGraph& graph, const LoweringOptions& o) {
+  if (graph.size() == 0) return {};
+  const std::vector<std::size_t> level = levels(graph);
+  const std::vector<TaskId> order = global_order(graph, o.ranks, level);
+  const Assignment a = assign(graph, o, order, level);
+  const std::vector<std::uint32_t> priority = rank_priorities(o.ranks);
+
+  std::vector<QueueSpec> queues(a.queue_names.size());
+  for (std::size_t q = 0; q < queues.size(); ++q) {
+    queues[q].name = a.queue_names[q];
+    queues[q].size = o.queue_size;
+    queues[q].priority = 0;
+  }
+  for (const TaskId t : order) {
+    QueueSpec& queue = queues[a.queue_of[t]];
+    std::vector<std::string> elsewhere;
+    bool same_queue = false;
+    for (const TaskId p : graph.predecessors(t)) {
+      if (a.queue_of[p] == a.queue_of[t]) {
+        same_queue = true;
+      } else {
+        elsewhere.push_back(graph.task(p).id);
+      }
+    }
+    std::sort(elsewhere.begin(), elsewhere.end());
+    add_barriers(queue, graph.task(t), elsewhere, priority[t]);
+    queue.packets.push_back(dispatch_packet(graph.task(t), o, same_queue, priority[t]));
+    queue.priority = std::max(queue.priority, priority[t]);
+    if (queue.where.file.empty()) queue.where = graph.task(t).where;
+  }
+  return queues;
+}
+
+}  // namespace aqlsim::taskgraph

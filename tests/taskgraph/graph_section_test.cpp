@@ -1,0 +1,77 @@
+// The `graph:` section of a workload file.
+#include "taskgraph/graph_section.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "tests/taskgraph/test_support.hpp"
+
+namespace aqlsim::taskgraph {
+namespace {
+
+using testing::error_of;
+using ::testing::HasSubstr;
+
+const std::string kKernels = R"(
+kernels:
+  - {name: k, workgroup_size: 64, workgroups: 8, vgprs: 16, wg_time: 10us}
+  - {name: big, workgroup_size: 64, workgroups: 32, vgprs: 16, wg_time: 10us}
+)";
+
+Scenario load(const std::string& graph) {
+  return load_workload_text(kKernels + graph, "g.yaml");
+}
+
+TEST(GraphSection, InlineTasksBecomeQueuesOfTheWorkload) {
+  const Scenario s =
+      load("graph:\n  tasks: [{id: a, kernel: k}, {id: b, kernel: k, after: [a]}]\n");
+  ASSERT_EQ(s.queues.size(), 2u);
+  EXPECT_EQ(s.queues[1].packets.back().name, "b");
+  EXPECT_EQ(s.queues[1].packets.front().depends_on, (std::vector<std::string>{"a"}));
+}
+
+TEST(GraphSection, GeneratedGraphsAndDefaultKernels) {
+  const Scenario s =
+      load("graph:\n  generate: {kind: chain, n: 3, kernel: k}\n  lowering: chains\n");
+  ASSERT_EQ(s.queues.size(), 1u);
+  EXPECT_EQ(s.queues[0].packets.size(), 3u);
+  const std::string path = testing::data_path("puthoor_fig3.yaml");
+  const Scenario fig3 = load("graph:\n  import: " + path + "\n  default_kernel: k\n");
+  EXPECT_EQ(fig3.queues.size(), 7u);  // per-task by default
+}
+
+TEST(GraphSection, EstimatedRanksUseTheStaircaseRuntime) {
+  // Default device: 4 CUs, and 16 one-wave groups of 16 VGPRs fit per CU (work-group slots).
+  // k: 8 groups -> one step of 10 us; big: 32 groups -> one step. b after a: ranks 20 and 10.
+  const Scenario s = load(
+      "graph:\n  tasks: [{id: a, kernel: big}, {id: b, kernel: k, after: [a]}]\n  ranks: "
+      "estimated\n");
+  EXPECT_EQ(s.queues[0].priority, 2u);  // a, rank 20
+  EXPECT_EQ(s.queues[1].priority, 1u);  // b, rank 10
+}
+
+TEST(GraphSection, ReportsBadSectionsWithTheirLocation) {
+  EXPECT_THAT(error_of([] { load("graph:\n  lowering: chains\n"); }).what(),
+              HasSubstr("a graph needs tasks, generate or import"));
+  EXPECT_THAT(error_of([] {
+                load("graph:\n  tasks: [{id: a}]\n  generate: {kind: diamond, kernel: k}\n");
+              }).what(),
+              HasSubstr("not both 'tasks' and 'generate'"));
+  const InputError bad =
+      error_of([] { load("graph:\n  tasks: [{id: a, kernel: k}]\n  lowering: zigzag\n"); });
+  EXPECT_EQ(bad.where().line, 7);
+  EXPECT_THAT(bad.what(), HasSubstr("expected per-task, chains, round-robin:K"));
+  EXPECT_THAT(
+      error_of([] { load("graph:\n  tasks: [{id: a, kernel: k}]\n  ranks: random\n"); }).what(),
+      HasSubstr("expected unit, estimated or explicit"));
+  const InputError no_kernel = error_of([] { load("graph:\n  tasks: [{id: a}]\n"); });
+  EXPECT_THAT(no_kernel.what(), HasSubstr("task 'a' names no kernel"));
+  EXPECT_EQ(no_kernel.where().line, 6);
+  EXPECT_THAT(error_of([] { load("graph:\n  tasks: [{id: a, kernel: nope}]\n"); }).what(),
+              HasSubstr("dispatch of unknown kernel 'nope'"));
+  EXPECT_THAT(error_of([] { load("graph:\n  import: x.json\n  default_kernel: k\n"); }).what(),
+              HasSubstr("use .yaml, .dot/.gv or .stg"));
+}
+
+}  // namespace
+}  // namespace aqlsim::taskgraph

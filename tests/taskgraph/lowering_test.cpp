@@ -1,0 +1,114 @@
+// Lowering task graphs onto queues: the packets are checked against hand-worked lists.
+#include "taskgraph/lowering.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "taskgraph/generators.hpp"
+#include "taskgraph/ranks.hpp"
+#include "tests/taskgraph/test_support.hpp"
+
+namespace aqlsim::taskgraph {
+namespace {
+
+// "name:kind[deps] b" per packet (b = barrier bit), for compact comparisons.
+std::vector<std::string> packets(const QueueSpec& q) {
+  std::vector<std::string> out;
+  for (const PacketSpec& p : q.packets) {
+    std::string s = p.name;
+    if (p.kind == PacketSpec::Kind::barrier_and) {
+      s += ":and[";
+      for (std::size_t i = 0; i < p.depends_on.size(); ++i)
+        s += (i ? "," : "") + p.depends_on[i];
+      s += "]";
+    }
+    if (p.barrier) s += " b";
+    out.push_back(s);
+  }
+  return out;
+}
+
+std::vector<QueueSpec> lower(const TaskGraph& g, const std::string& strategy) {
+  LoweringOptions o;
+  o.lowering = *parse_lowering(strategy);
+  o.ranks = upward_ranks(g, unit_cost, false);
+  o.default_kernel = "k";
+  return lower_graph(g, o);
+}
+
+using V = std::vector<std::string>;
+
+// The diamond A -> B, A -> C, B -> D, C -> D has unit ranks A 3, B 2, C 2, D 1; the global
+// order is A, B, C, D (by level, then rank, then id).
+TEST(Lowering, PerTaskPutsEachTaskBehindBarriersOnItsPredecessors) {
+  const auto queues = lower(diamond("k"), "per-task");
+  ASSERT_EQ(queues.size(), 4u);
+  EXPECT_EQ(queues[0].name, "q_A");
+  EXPECT_EQ(packets(queues[0]), (V{"A"}));
+  EXPECT_EQ(packets(queues[1]), (V{"B.wait0:and[A]", "B"}));
+  EXPECT_EQ(packets(queues[2]), (V{"C.wait0:and[A]", "C"}));
+  EXPECT_EQ(packets(queues[3]), (V{"D.wait0:and[B,C]", "D"}));
+  // Dense priorities from the ranks: 3, 2, 2, 1; a queue takes its highest.
+  EXPECT_EQ(queues[0].priority, 3u);
+  EXPECT_EQ(queues[3].priority, 1u);
+  EXPECT_EQ(queues[1].packets[0].priority, 2u);
+  EXPECT_EQ(queues[1].packets[1].kernel, "k");
+}
+
+TEST(Lowering, ChainsUseTheBarrierBitWithinAQueue) {
+  // Chains: A-B-D (B wins the tie with C by id), then C.
+  const auto queues = lower(diamond("k"), "chains");
+  ASSERT_EQ(queues.size(), 2u);
+  EXPECT_EQ(packets(queues[0]), (V{"A", "B b", "D.wait0:and[C]", "D b"}));
+  EXPECT_EQ(packets(queues[1]), (V{"C.wait0:and[A]", "C"}));
+  EXPECT_EQ(queues[0].priority, 3u);
+  EXPECT_EQ(queues[1].priority, 2u);
+}
+
+TEST(Lowering, RoundRobinDealsTasksOutInTheGlobalOrder) {
+  // rr0 gets A and C, rr1 gets B and D.
+  const auto queues = lower(diamond("k"), "round-robin:2");
+  ASSERT_EQ(queues.size(), 2u);
+  EXPECT_EQ(packets(queues[0]), (V{"A", "C b"}));
+  EXPECT_EQ(packets(queues[1]), (V{"B.wait0:and[A]", "B", "D.wait0:and[C]", "D b"}));
+  // More queues than tasks: only as many queues as tasks.
+  EXPECT_EQ(lower(diamond("k"), "round-robin:9").size(), 4u);
+}
+
+TEST(Lowering, ByLevelMakesOneQueuePerLevel) {
+  const auto queues = lower(diamond("k"), "by-level");
+  ASSERT_EQ(queues.size(), 3u);
+  EXPECT_EQ(packets(queues[0]), (V{"A"}));
+  EXPECT_EQ(packets(queues[1]), (V{"B.wait0:and[A]", "B", "C.wait0:and[A]", "C"}));
+  EXPECT_EQ(packets(queues[2]), (V{"D.wait0:and[B,C]", "D"}));
+}
+
+TEST(Lowering, MoreThanFiveDependenciesChainBarrierPackets) {
+  TaskGraph g;
+  for (int i = 0; i < 7; ++i)
+    g.add_task({.id = "p" + std::to_string(i)});
+  const TaskId join = g.add_task({.id = "join"});
+  for (TaskId p = 0; p < 7; ++p)
+    g.add_edge(p, join);
+  const auto queues = lower(g, "per-task");
+  const QueueSpec& last = queues.back();
+  EXPECT_EQ(packets(last), (V{"join.wait0:and[p0,p1,p2,p3,p4]", "join.wait1:and[p5,p6]", "join"}));
+}
+
+TEST(Lowering, ParsesStrategiesAndRejectsNonsense) {
+  EXPECT_EQ(parse_lowering("round-robin:4")->queues, 4u);
+  EXPECT_EQ(to_string(*parse_lowering("round-robin:4")), "round-robin:4");
+  EXPECT_FALSE(parse_lowering("round-robin:0"));
+  EXPECT_FALSE(parse_lowering("round-robin:x"));
+  EXPECT_FALSE(parse_lowering("per_task"));
+}
+
+TEST(RankPriorities, KeepTheOrderOfRanksAsSmallIntegers) {
+  EXPECT_EQ(rank_priorities({5, 4, 3, 3, 2, 2, 1}),
+            (std::vector<std::uint32_t>{5, 4, 3, 3, 2, 2, 1}));
+  EXPECT_EQ(rank_priorities({0.5, 120.25, 0.5, 7}), (std::vector<std::uint32_t>{1, 3, 1, 2}));
+  EXPECT_EQ(rank_priorities({1.0, 1.0 + 1e-12}), (std::vector<std::uint32_t>{1, 1}));
+}
+
+}  // namespace
+}  // namespace aqlsim::taskgraph
