@@ -37,14 +37,21 @@ Assignment assign(const TaskGraph& graph, const LoweringOptions& o,
   Assignment a;
   a.queue_of.resize(graph.size());
   switch (o.lowering.strategy) {
-    case Lowering::Strategy::per_task:
+    case Lowering::Strategy::per_task: {
+      const bool listed = o.queue_order == QueueOrder::listed;
       for (std::size_t i = 0; i < order.size(); ++i) {
-        a.queue_of[order[i]] = i;
-        a.queue_names.push_back("q_" + graph.task(order[i]).id);
+        const TaskId t = listed ? static_cast<TaskId>(i) : order[i];
+        a.queue_of[t] = i;
+        a.queue_names.push_back("q_" + graph.task(t).id);
       }
       break;
+    }
     case Lowering::Strategy::chains: {
-      const auto chains = chain_decomposition(graph, o.ranks);
+      auto chains = chain_decomposition(graph, o.ranks);
+      if (o.queue_order == QueueOrder::listed) {
+        std::stable_sort(chains.begin(), chains.end(),
+                         [](const Chain& x, const Chain& y) { return x.front() < y.front(); });
+      }
       for (std::size_t c = 0; c < chains.size(); ++c) {
         for (const TaskId t : chains[c])
           a.queue_of[t] = c;

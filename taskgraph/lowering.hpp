@@ -27,16 +27,26 @@ struct Lowering {
   std::size_t queues = 0;  // for round_robin
 };
 
-// "per-task", "chains", "round-robin:K" or "by-level".
-std::optional<Lowering> parse_lowering(std::string_view text);
-std::string to_string(const Lowering& lowering);
+// The order queues are created in, which round-robin mapping follows (per-task and chains).
+enum class QueueOrder {
+  listed,  // as the tasks are listed (file or generator order): how an application creates them
+  level,   // by level, then rank: a topological order
+};
 
 struct LoweringOptions {
   Lowering lowering;
+  QueueOrder queue_order = QueueOrder::listed;
   std::vector<double> ranks;   // HEFT upward rank of each task, by TaskId
   std::string default_kernel;  // for tasks that name none
   std::uint32_t queue_size = 64;
 };
+
+// "listed" or "level".
+std::optional<QueueOrder> parse_queue_order(std::string_view text);
+
+// "per-task", "chains", "round-robin:K" or "by-level".
+std::optional<Lowering> parse_lowering(std::string_view text);
+std::string to_string(const Lowering& lowering);
 
 // Queues with their packets. A packet's priority is its task's rank turned into an integer
 // (see rank_priorities); a queue's priority is the highest among its tasks.
