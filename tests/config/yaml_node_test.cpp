@@ -3,22 +3,14 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "tests/support/input_error.hpp"
+
 namespace aqlsim {
 namespace {
 
 using ::testing::HasSubstr;
 
-// Runs `action` and returns the InputError it throws (fails the test if none).
-template <class F>
-InputError error_of(F action) {
-  try {
-    action();
-  } catch (const InputError& e) {
-    return e;
-  }
-  ADD_FAILURE() << "no InputError thrown";
-  return InputError({}, "");
-}
+using testing::error_of;
 
 TEST(YamlNode, UnknownKeyNamesLineColumnAndSuggestion) {
   const YamlNode doc = load_yaml_text("device:\n  cus: 4\n  quantm: 100us\n", "f.yaml");

@@ -11,20 +11,11 @@
 
 #include "config/input_error.hpp"
 #include "taskgraph/task_graph.hpp"
+#include "tests/support/input_error.hpp"
 
 namespace aqlsim::taskgraph::testing {
 
-// Runs `action` and returns the InputError it throws (fails the test if none).
-template <class F>
-InputError error_of(F action) {
-  try {
-    action();
-  } catch (const InputError& e) {
-    return e;
-  }
-  ADD_FAILURE() << "no InputError thrown";
-  return InputError({}, "");
-}
+using aqlsim::testing::error_of;
 
 inline std::string data_path(std::string_view file) {
   return std::string(AQLSIM_SOURCE_DIR) + "/tests/taskgraph/data/" + std::string(file);
