@@ -64,14 +64,17 @@ RunSummary run_job(const ExperimentSpec& spec, const Job& job, const CompareOpti
   for (std::size_t i = 0; i < spec.sweeps.size(); ++i) {
     overrides.push_back(spec.sweeps[i].key + "=" + job.point[i]);
   }
-  Scenario scenario = taskgraph::load_workload(spec.workloads[job.workload], overrides);
+  const WorkloadSource& source = spec.workloads[job.workload];
+  Scenario scenario = source.path.empty()
+                          ? taskgraph::load_workload_text(source.text, source.name, overrides)
+                          : taskgraph::load_workload(source.path, overrides);
   select_policy(scenario, job.policy);
   if (options.seed) scenario.seed = *options.seed;
   RunOptions run_options;
   run_options.measure_alone = spec.measure_alone;
   const RunReport report = run_scenario(scenario, run_options);
   return RunSummary{
-      .workload = spec.workloads[job.workload],
+      .workload = source.name,
       .point = job.point,
       .policy = job.policy.empty()
                     ? scenario.policies.queue_mapping + "+" + scenario.policies.thread_block

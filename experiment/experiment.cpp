@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "config/yaml_node.hpp"
+#include "experiment/kernel_pairs.hpp"
 
 namespace aqlsim {
 namespace {
@@ -24,17 +25,25 @@ std::string resolve(const std::string& base_file, const std::string& path) {
 
 ExperimentSpec read_experiment(const YamlNode& node) {
   node.expect_map("an experiment: workloads, policies, sweeps");
-  node.allow_keys(
-      {"description", "workload", "workloads", "policies", "baseline", "sweep", "set", "alone"});
+  node.allow_keys({"description", "workload", "workloads", "pairs", "policies", "baseline", "sweep",
+                   "set", "alone"});
   ExperimentSpec e;
   e.description = node.string_or("description", "");
   const std::string& file = node.source().file;
-  if (auto one = node.get("workload")) e.workloads.push_back(resolve(file, one->as_string()));
+  const auto add_file = [&](const std::string& w) {
+    const std::string path = resolve(file, w);
+    e.workloads.push_back({path, path, ""});
+  };
+  if (auto one = node.get("workload")) add_file(one->as_string());
   if (auto many = node.get("workloads")) {
     for (const std::string& w : strings(*many))
-      e.workloads.push_back(resolve(file, w));
+      add_file(w);
   }
-  if (e.workloads.empty()) node.fail("an experiment needs `workload` or `workloads`");
+  if (auto pairs = node.get("pairs")) {
+    for (WorkloadSource& w : kernel_pairs(*pairs))
+      e.workloads.push_back(std::move(w));
+  }
+  if (e.workloads.empty()) node.fail("an experiment needs `workload`, `workloads` or `pairs`");
   if (auto p = node.get("policies")) e.policies = strings(*p);
   e.baseline = node.string_or("baseline", "");
   if (auto sweep = node.get("sweep")) {
@@ -55,7 +64,7 @@ ExperimentSpec load_experiment(const std::string& path) {
     return read_experiment(root.require("experiment"));
   }
   ExperimentSpec single;
-  single.workloads.push_back(path);
+  single.workloads.push_back({path, path, ""});
   return single;
 }
 

@@ -15,9 +15,16 @@ struct Sweep {
   std::vector<std::string> values;
 };
 
+// A workload of an experiment: a file, or YAML text generated from the experiment file.
+struct WorkloadSource {
+  std::string name;  // the file, or a generated name such as "aes_d+sha1"
+  std::string path;  // empty for generated text
+  std::string text;
+};
+
 struct ExperimentSpec {
   std::string description;
-  std::vector<std::string> workloads;  // workload files, resolved against the experiment file
+  std::vector<WorkloadSource> workloads;
   std::vector<std::string> policies;   // each a queue-mapping or thread-block policy name
   std::string baseline;                // policy that speedups are measured against
   std::vector<Sweep> sweeps;           // cartesian product

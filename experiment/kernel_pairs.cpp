@@ -1,0 +1,96 @@
+#include "experiment/kernel_pairs.hpp"
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include <charconv>
+#include <filesystem>
+#include <map>
+
+#include "scenario/load_scenario.hpp"
+#include "scenario/runner.hpp"
+
+namespace aqlsim {
+namespace {
+
+struct Arrival {
+  Tick fixed = 0;          // a duration, or
+  double fraction = -1.0;  // a fraction of the first kernel's isolated runtime
+};
+
+Arrival read_arrival(const YamlNode& node, double clock_mhz) {
+  const std::string text = node.as_string();
+  if (!text.ends_with('%')) return {node.as_duration(clock_mhz), -1.0};
+  double percent = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size() - 1, percent);
+  if (ec != std::errc{} || end != text.data() + text.size() - 1 || percent < 0 || percent > 1000) {
+    node.fail(fmt::format("expected a duration or a percentage such as 25%, found '{}'", text));
+  }
+  return {0, percent / 100.0};
+}
+
+// YAML for one workload: the device, the library, and the given queues.
+std::string workload_text(const std::string& device, const std::string& library,
+                          const std::string& queues) {
+  return fmt::format("device: {}\nkernels: [{{include: \"{}\"}}]\nqueues:\n{}", device, library,
+                     queues);
+}
+
+std::string queue_line(const std::string& queue, const std::string& kernel, Tick at) {
+  return fmt::format("  - {{name: {}, packets: [{{name: {}, dispatch: {}, at: {}ps}}]}}\n", queue,
+                     kernel, kernel, at);
+}
+
+// The kernel's runtime (first work-group start to last end) when it runs alone.
+Tick isolated_runtime(const std::string& device, const std::string& library,
+                      const std::string& kernel) {
+  const std::string text = workload_text(device, library, queue_line("alone", kernel, 0));
+  RunOptions options;
+  options.measure_alone = false;
+  const RunReport r = run_scenario(load_scenario_text(text, "pair: " + kernel), options);
+  return r.kernels.empty() ? 0 : r.kernels.front().end - r.kernels.front().start;
+}
+
+}  // namespace
+
+std::vector<WorkloadSource> kernel_pairs(const YamlNode& node) {
+  node.expect_map("a map with device, kernels, names and second_arrival");
+  node.allow_keys({"device", "kernels", "names", "second_arrival"});
+  const std::string device = YAML::Dump(node.require("device").raw());
+  const std::filesystem::path base = std::filesystem::path(node.source().file).parent_path();
+  const std::string library = std::filesystem::absolute(base / node.require("kernels").as_string())
+                                  .lexically_normal()
+                                  .string();
+  // Reading the library through a workload checks it and gives the clock for `cy`.
+  const Scenario probe =
+      load_scenario_text(workload_text(device, library, "  - {name: probe}\n"), "pairs");
+  std::vector<std::string> names;
+  if (auto list = node.get("names")) {
+    for (const YamlNode& n : list->elements()) {
+      if (!probe.find_kernel(n.as_identifier()))
+        n.fail(fmt::format("no kernel '{}' in {}", n.as_string(), library));
+      names.push_back(n.as_identifier());
+    }
+  } else {
+    for (const KernelProfile& k : probe.kernels)
+      names.push_back(k.name);
+  }
+  const Arrival arrival = read_arrival(node.require("second_arrival"), probe.device.clock_mhz);
+  std::map<std::string, Tick> runtime;  // isolated runtimes, computed once per kernel
+  std::vector<WorkloadSource> pairs;
+  for (const std::string& first : names) {
+    for (const std::string& second : names) {
+      if (first == second) continue;
+      Tick at = arrival.fixed;
+      if (arrival.fraction >= 0) {
+        if (!runtime.contains(first)) runtime[first] = isolated_runtime(device, library, first);
+        at = static_cast<Tick>(arrival.fraction * static_cast<double>(runtime[first]) + 0.5);
+      }
+      const std::string queues = queue_line("first", first, 0) + queue_line("second", second, at);
+      pairs.push_back({first + "+" + second, "", workload_text(device, library, queues)});
+    }
+  }
+  return pairs;
+}
+
+}  // namespace aqlsim

@@ -1,0 +1,17 @@
+#pragma once
+// The two-kernel workloads of Pai et al. §6: every ordered pair of distinct kernels from a
+// kernel library, each kernel alone on its own queue, the second arriving a fixed time after
+// the first or at a fraction of the first kernel's isolated runtime (table 6).
+#include <vector>
+
+#include "config/yaml_node.hpp"
+#include "experiment/experiment.hpp"
+
+namespace aqlsim {
+
+// Reads a `pairs:` map: `device` (preset name or map), `kernels` (a kernel library file,
+// relative to the experiment file), `names` (default: every kernel in the library) and
+// `second_arrival` (a duration such as 100cy, or a percentage such as 25%).
+std::vector<WorkloadSource> kernel_pairs(const YamlNode& node);
+
+}  // namespace aqlsim
