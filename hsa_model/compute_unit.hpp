@@ -24,6 +24,7 @@ class ComputeUnit {
   Placement place(const WorkgroupDemand& demand);  // requires fits(demand)
   void release(const WorkgroupDemand& demand, const Placement& placement);
 
+  const ComputeUnitSpec& spec() const { return *spec_; }
   std::uint32_t resident_workgroups() const { return workgroups_; }
   std::uint32_t resident_waves() const { return waves_; }
   std::uint32_t lds_used() const { return lds_used_; }

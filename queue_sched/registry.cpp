@@ -5,10 +5,14 @@
 #include <variant>
 
 #include "queue_sched/fifo.hpp"
+#include "queue_sched/mpmax.hpp"
 #include "queue_sched/priority_mapping.hpp"
 #include "queue_sched/rr_idle.hpp"
 #include "queue_sched/rr_ready.hpp"
 #include "queue_sched/rr_timeslice.hpp"
+#include "queue_sched/sjf.hpp"
+#include "queue_sched/srtf.hpp"
+#include "queue_sched/srtf_adaptive.hpp"
 
 namespace aqlsim {
 namespace {
@@ -62,6 +66,14 @@ const std::vector<Entry>& entries() {
                    &make<Fifo, Scheduler>),
       thread_block("fifo-backfill", "FIFO, later kernels fill leftover resources",
                    &make<FifoBackfill, Scheduler>),
+      thread_block("mpmax", "FIFO, each kernel sets aside one work-group per co-runner per CU",
+                   &make<MpMax, Scheduler>),
+      thread_block("srtf", "shortest predicted remaining time first, sampling new kernels",
+                   &make<Srtf, Scheduler>, srtf_core_params()),
+      thread_block("srtf-adaptive", "srtf, sharing CUs when exclusive runs would be unfair",
+                   &make<SrtfAdaptive, Scheduler>, srtf_adaptive_params()),
+      thread_block("sjf", "oracle: shortest isolated runtime first", &make<Sjf, Scheduler>, {},
+                   true),
   };
   return table;
 }

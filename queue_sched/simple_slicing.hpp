@@ -1,0 +1,80 @@
+#pragma once
+// The Simple Slicing runtime predictor of Pai et al. §4: per kernel and per CU, the state of
+// table 1, updated by the four events of algorithm 1, predicting with equation 2
+//   Pred = Active_Kernel_Cycles + (Total_Blocks - Done_Blocks) * t / Resident_Blocks
+// at the end of every OnBlockEnd, t being the duration of the first block to end in the
+// current slice. Kernel launches and kernel ends start a new slice for every running kernel.
+//
+// It is fed the dispatcher's events (a thread-block scheduler forwards its hooks; an
+// experiment can attach it to any policy through SlicingObserver) and reads nothing else.
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "hsa_model/kernel_state.hpp"
+
+namespace aqlsim {
+
+enum class SliceMode {
+  aware,    // "/SS": t is resampled after every slice boundary
+  unaware,  // the prediction is made once, from the first block to end, and never redone
+};
+
+// Table 1 for one kernel on one CU. Block_Start[] is not kept: every WorkgroupRecord carries
+// its own start. Total_Blocks_Done is the kernel's `completed` count, which no formula uses.
+struct CuSlice {
+  Tick active_cycles = 0;             // Active_Kernel_Cycles, up to `active_since` while resident
+  Tick active_since = 0;              // when the kernel last went from 0 to 1 resident block here
+  std::uint32_t resident = 0;         // the kernel's blocks on the CU now
+  std::uint64_t done_blocks = 0;      // Done_Blocks
+  std::uint64_t total_blocks = 0;     // Total_Blocks = ceil(Blocks / N_CU), an estimate
+  std::uint32_t resident_blocks = 1;  // Resident_Blocks = R, set at launch
+  Tick t = 0;                         // 0 until a duration has been sampled (blocks take >= 1 tick)
+  Tick pred = 0;                      // Pred_Cycles, equation 2 at the last prediction
+  bool reslice = true;                // Reslice
+
+  bool predicted() const { return t > 0; }
+  Tick active_at(Tick now) const { return active_cycles + (resident > 0 ? now - active_since : 0); }
+  // Pred_Cycles - Active_Kernel_Cycles: what is left of the prediction at `now`.
+  Tick remaining_at(Tick now) const;
+};
+
+class SimpleSlicingPredictor {
+ public:
+  SimpleSlicingPredictor(std::uint32_t cu_count, SliceMode mode);
+
+  void on_launch(const KernelState& kernel);       // OnLaunch
+  void on_block_start(const WorkgroupRecord& wg);  // OnBlockStart
+  void on_block_end(const WorkgroupRecord& wg);    // OnBlockEnd, then equation 2
+  void on_kernel_end(KernelId kernel);             // OnKernelEnd
+
+  // SRTF's sample (§5.1.1): every CU without a sampled t takes the t of CU `from` and predicts
+  // with equation 2 on its own counters. Those CUs still resample when their own first block
+  // ends (slice-aware mode), since their Reslice stays set.
+  void copy_sample(KernelId kernel, CuIndex from, Tick now);
+
+  SliceMode mode() const { return mode_; }
+  const CuSlice& slice(KernelId kernel, CuIndex cu) const { return kernels_.at(kernel).at(cu); }
+  bool has_prediction(KernelId kernel) const;
+  // The first CU (lowest index) with a prediction for `kernel`.
+  std::optional<CuIndex> predicted_cu(KernelId kernel) const;
+
+  // Pai et al. predict per CU and leave open how a kernel-level figure is formed. Here the
+  // kernel ends when its last CU does, so both are the maximum over the CUs that have a
+  // prediction (CUs without one are not counted; nullopt when none has):
+  //  - predicted_runtime: the largest Pred_Cycles, an estimate of the kernel's runtime;
+  //  - remaining: the largest Pred_Cycles - Active_Kernel_Cycles(now), at least 0. It falls as
+  //    the kernel runs between two predictions and is corrected by the next one.
+  std::optional<Tick> predicted_runtime(KernelId kernel) const;
+  std::optional<Tick> remaining(KernelId kernel, Tick now) const;
+
+ private:
+  void start_slice_for_running_kernels();
+
+  std::uint32_t cu_count_;
+  SliceMode mode_;
+  std::vector<std::vector<CuSlice>> kernels_;  // by KernelId, one CuSlice per CU; freed at end
+  std::vector<KernelId> running_;
+};
+
+}  // namespace aqlsim

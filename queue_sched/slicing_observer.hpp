@@ -1,0 +1,37 @@
+#pragma once
+// Runs the Simple Slicing predictor beside any thread-block policy, for accuracy experiments
+// (Pai et al. figure 11): attach it as a ModelObserver and read each kernel's predictions.
+#include <utility>
+#include <vector>
+
+#include "hsa_model/observer.hpp"
+#include "queue_sched/simple_slicing.hpp"
+
+namespace aqlsim {
+
+class SlicingObserver final : public ModelObserver {
+ public:
+  using History = std::vector<std::pair<Tick, Tick>>;  // (time, predicted runtime)
+
+  SlicingObserver(std::uint32_t cu_count, SliceMode mode) : predictor_(cu_count, mode) {}
+
+  void on_kernel_launched(const KernelState& kernel, Tick) override;
+  void on_workgroup_started(const KernelState&, const WorkgroupRecord& wg,
+                            const ComputeUnit&) override {
+    predictor_.on_block_start(wg);
+  }
+  void on_workgroup_finished(const KernelState&, const WorkgroupRecord& wg) override;
+  void on_kernel_completed(const KernelState& kernel, Tick) override {
+    predictor_.on_kernel_end(kernel.id);
+  }
+
+  const SimpleSlicingPredictor& predictor() const { return predictor_; }
+  // The kernel-level predicted runtime after each of the kernel's blocks ended, once it had one.
+  const History& history(KernelId kernel) const { return histories_.at(kernel); }
+
+ private:
+  SimpleSlicingPredictor predictor_;
+  std::vector<History> histories_;  // by KernelId
+};
+
+}  // namespace aqlsim

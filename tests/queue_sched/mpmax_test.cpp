@@ -1,0 +1,76 @@
+// Just-in-time MPMax (Pai et al. §5.2.2) on cases worked out by hand. Two CUs of four one-wave
+// slots (two_cu_device.hpp).
+#include <gtest/gtest.h>
+
+#include "tests/queue_sched/block_log.hpp"
+#include "tests/queue_sched/two_cu_device.hpp"
+#include "tests/support/simulate.hpp"
+
+namespace aqlsim {
+namespace {
+
+constexpr Tick us = kMicrosecond;
+
+std::unique_ptr<testing::Simulation> run(const std::string& kernels_and_queues,
+                                         testing::BlockLog& log) {
+  auto sim = testing::simulate(std::string(testing::kTwoCuDevice) + kernels_and_queues +
+                                   "scheduling: {thread_block: mpmax}\n",
+                               {}, {&log});
+  EXPECT_EQ(sim->outcome.status, RunStatus::completed);
+  return sim;
+}
+
+TEST(MpMax, EachKernelSetsAsideOneWorkGroupOfTheOtherAndReoccupiesWhenAlone) {
+  // A: 8 work-groups of 2 waves (R = 2), B: 16 of 1 wave (R = 4), both 10 us; B at 1 us.
+  // Together A may hold what fits beside one B (3 slots: 1 of A) and B what fits beside one A
+  // (2 slots: 2 of B).
+  // 0: A alone, limit R = 2: 2 per CU [0,10]. 1 us: B arrives; the CUs are full.
+  // 10: per CU A 1 (its limit), then B 2 [10,20]. A has 2 left, B 12.
+  // 20: per CU A 1 — A has issued everything, so B alone may now hold 4: B 2 beside it.
+  // 30: A ends; B takes all four slots [30,40] and ends at 40.
+  testing::BlockLog log;
+  auto sim = run(R"(
+kernels:
+  - {name: wide, workgroup_size: 128, vgprs: 1, wg_time: 10us, contention: 0}
+  - {name: narrow, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0}
+queues:
+  - {name: qa, packets: [{name: A, dispatch: wide, workgroups: 8}]}
+  - {name: qb, packets: [{name: B, dispatch: narrow, workgroups: 16, at: 1us}]}
+)",
+                 log);
+  const KernelId a = sim->kernel("A").id;
+  const KernelId b = sim->kernel("B").id;
+  for (CuIndex cu = 0; cu < 2; ++cu) {
+    EXPECT_EQ(log.count(a, cu, 0), 2) << cu;
+    EXPECT_EQ(log.count(a, cu, 10 * us), 1) << cu;
+    EXPECT_EQ(log.count(b, cu, 10 * us), 2) << cu;
+    EXPECT_EQ(log.count(a, cu, 20 * us), 1) << cu;
+    EXPECT_EQ(log.count(b, cu, 20 * us), 2) << cu;
+    EXPECT_EQ(log.count(b, cu, 30 * us), 4) << cu;
+  }
+  EXPECT_EQ(sim->kernel("A").end, 30 * us);
+  EXPECT_EQ(sim->kernel("B").end, 40 * us);
+}
+
+TEST(MpMax, AKernelWithNoRoomBesideTheSetAsideStillGetsOneWorkGroup) {
+  // A: 4 work-groups of 3 waves (R = 1), B: 2 of 2 waves (R = 2), 10 us; B at 1 us. Beside one
+  // B only 2 slots are left, too few for A (and beside one A too few for B): both limits would
+  // be 0, which would stop everything, so each is at least 1. A keeps its work-group per CU;
+  // B's does not fit beside it and waits, strictly: [0,10] and [10,20] A, then B [20,30].
+  testing::BlockLog log;
+  auto sim = run(R"(
+kernels:
+  - {name: a3, workgroup_size: 192, vgprs: 1, wg_time: 10us, contention: 0}
+  - {name: b2, workgroup_size: 128, vgprs: 1, wg_time: 10us, contention: 0}
+queues:
+  - {name: qa, packets: [{name: A, dispatch: a3, workgroups: 4}]}
+  - {name: qb, packets: [{name: B, dispatch: b2, workgroups: 2, at: 1us}]}
+)",
+                 log);
+  EXPECT_EQ(sim->kernel("A").end, 20 * us);
+  EXPECT_EQ(sim->kernel("B").start, 20 * us);
+  EXPECT_EQ(sim->kernel("B").end, 30 * us);
+}
+
+}  // namespace
+}  // namespace aqlsim

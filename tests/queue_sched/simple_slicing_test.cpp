@@ -1,0 +1,229 @@
+// The Simple Slicing predictor (Pai et al. §4) on block timelines worked out by hand, fed
+// event by event as the dispatcher would (at one instant, ends before starts), and attached to
+// a real run through SlicingObserver.
+#include "queue_sched/simple_slicing.hpp"
+
+#include <gtest/gtest.h>
+
+#include "queue_sched/slicing_observer.hpp"
+#include "queue_sched/staircase.hpp"
+#include "tests/queue_sched/two_cu_device.hpp"
+#include "tests/support/simulate.hpp"
+
+namespace aqlsim {
+namespace {
+
+KernelState kernel(KernelId id, std::uint64_t blocks, std::uint32_t residency) {
+  KernelState k;
+  k.id = id;
+  k.total_workgroups = blocks;
+  k.occupancy.max_residency = residency;
+  return k;
+}
+
+WorkgroupRecord block(CuIndex cu, Tick start, Tick end, KernelId k = 0) {
+  WorkgroupRecord wg;
+  wg.kernel = k;
+  wg.cu = cu;
+  wg.start = start;
+  wg.end = end;
+  return wg;
+}
+
+TEST(SimpleSlicing, OnAPerfectStaircaseEquation2ReachesEquation1WhenTheFirstStepEnds) {
+  // One CU, 8 blocks, R = 4, every block 40 ticks: steps [0,40] and [40,80].
+  SimpleSlicingPredictor p(1, SliceMode::aware);
+  p.on_launch(kernel(0, 8, 4));
+  EXPECT_FALSE(p.has_prediction(0));
+  EXPECT_EQ(p.predicted_runtime(0), std::nullopt);
+  for (int i = 0; i < 4; ++i)
+    p.on_block_start(block(0, 0, 40));
+  // First end: Active 40, Done 1, t 40: Pred = 40 + (8 - 1) * 40 / 4 = 110.
+  p.on_block_end(block(0, 0, 40));
+  EXPECT_EQ(p.slice(0, 0).pred, 110);
+  // After the other three: 40 + 4 * 40 / 4 = 80, equation 1's ceil(8/4) * 40.
+  for (int i = 0; i < 3; ++i)
+    p.on_block_end(block(0, 0, 40));
+  EXPECT_EQ(p.slice(0, 0).pred, 80);
+  EXPECT_EQ(p.slice(0, 0).pred, staircase_runtime(8, 4, 40));
+  EXPECT_EQ(p.remaining(0, 40), 40);
+}
+
+TEST(SimpleSlicing, StaggeredStartsMakeEquation1UnderestimateButNotEquation2) {
+  // §3.3, figure 5: R = 4, 8 blocks of 40 ticks on one CU, but the first four start at 0, 8,
+  // 16 and 24, so they end at 40, 48, 56, 64 and their successors at 80, 88, 96, 104.
+  // Equation 1 with t = 40 says 80: 0.77x of the actual 104.
+  EXPECT_EQ(staircase_runtime(8, 4, 40), 80);
+  SimpleSlicingPredictor p(1, SliceMode::aware);
+  p.on_launch(kernel(0, 8, 4));
+  for (const Tick start : {0, 8, 16, 24})
+    p.on_block_start(block(0, start, start + 40));
+  // Equation 2 after each end: Active (= now, resident since 0) + (8 - Done) * 40 / 4.
+  const std::pair<Tick, Tick> expected[] = {{40, 40 + 7 * 10}, {48, 48 + 6 * 10}, {56, 56 + 5 * 10},
+                                            {64, 64 + 4 * 10}, {80, 80 + 3 * 10}, {88, 88 + 2 * 10},
+                                            {96, 96 + 1 * 10}, {104, 104}};
+  for (const auto& [end, pred] : expected) {
+    p.on_block_end(block(0, end - 40, end));
+    if (end < 80) p.on_block_start(block(0, end, end + 40));
+    EXPECT_EQ(p.slice(0, 0).pred, pred) << "after the block ending at " << end;
+    EXPECT_GE(p.slice(0, 0).pred, 104);
+  }
+}
+
+TEST(SimpleSlicing, ActiveKernelCyclesCountOnlyTimeWithABlockResident) {
+  // Two CUs, 5 blocks, R = 1: Total_Blocks = ceil(5/2) = 3. CU 0 runs [0,10], then nothing
+  // until [30,40] and [40,50].
+  SimpleSlicingPredictor p(2, SliceMode::aware);
+  p.on_launch(kernel(0, 5, 1));
+  EXPECT_EQ(p.slice(0, 0).total_blocks, 3u);
+  p.on_block_start(block(0, 0, 10));
+  p.on_block_end(block(0, 0, 10));
+  // Active 10, Done 1, t 10: Pred = 10 + 2 * 10 = 30.
+  EXPECT_EQ(p.slice(0, 0).pred, 30);
+  // The gap does not count: at 20 Active is still 10 and 20 remain.
+  EXPECT_EQ(p.slice(0, 0).active_at(20), 10);
+  EXPECT_EQ(p.remaining(0, 20), 20);
+  p.on_block_start(block(0, 30, 40));
+  EXPECT_EQ(p.slice(0, 0).active_at(35), 15);
+  p.on_block_end(block(0, 30, 40));
+  p.on_block_start(block(0, 40, 50));
+  // Active 10 + 10 = 20, Done 2, t still 10 (same slice): 20 + 1 * 10 = 30.
+  EXPECT_EQ(p.slice(0, 0).active_cycles, 20);
+  EXPECT_EQ(p.slice(0, 0).pred, 30);
+  p.on_block_end(block(0, 40, 50));
+  EXPECT_EQ(p.slice(0, 0).active_cycles, 30);
+  EXPECT_EQ(p.slice(0, 0).pred, 30);
+  // CU 1 never predicted, so the kernel-level figures are CU 0's.
+  EXPECT_FALSE(p.slice(0, 1).predicted());
+  EXPECT_EQ(p.predicted_runtime(0), 30);
+}
+
+// One CU, kernel A with 8 blocks and R = 2: [0,10] x2 and [10,20] x2; kernel B launches at 20
+// and A's blocks slow down to 20 ticks: [20,40] x2 and [40,60] x2. A ends at 60.
+void run_a_with_b_launching_at_20(SimpleSlicingPredictor& p) {
+  p.on_launch(kernel(0, 8, 2));
+  for (const Tick start : {0, 10}) {
+    p.on_block_start(block(0, start, start + 10));
+    p.on_block_start(block(0, start, start + 10));
+    p.on_block_end(block(0, start, start + 10));
+    p.on_block_end(block(0, start, start + 10));
+  }
+  p.on_launch(kernel(1, 4, 2));
+  for (const Tick start : {20, 40}) {
+    p.on_block_start(block(0, start, start + 20));
+    p.on_block_start(block(0, start, start + 20));
+    p.on_block_end(block(0, start, start + 20));
+    if (start == 20) {
+      // Slice-aware: the first end after B's launch resamples t = 20:
+      // Pred = 40 + (8 - 5) * 20 / 2 = 70; unaware keeps the first prediction.
+      EXPECT_EQ(p.slice(0, 0).pred, p.mode() == SliceMode::aware ? 70 : 45);
+      // With Active 40: 30 left, or (unaware) only 5 although A runs until 60.
+      EXPECT_EQ(p.remaining(0, 40), p.mode() == SliceMode::aware ? 30 : 5);
+    }
+    p.on_block_end(block(0, start, start + 20));
+  }
+}
+
+TEST(SimpleSlicing, SliceAwareResamplesAfterAKernelLaunches) {
+  SimpleSlicingPredictor p(1, SliceMode::aware);
+  run_a_with_b_launching_at_20(p);
+  // At 60: Active 60, Done 8: exactly the actual runtime.
+  EXPECT_EQ(p.slice(0, 0).t, 20);
+  EXPECT_EQ(p.predicted_runtime(0), 60);
+}
+
+TEST(SimpleSlicing, SliceUnawarePredictsOnceFromTheFirstBlock) {
+  SimpleSlicingPredictor p(1, SliceMode::unaware);
+  run_a_with_b_launching_at_20(p);
+  // Made at the first end (10): Active 10 + (8 - 1) * 10 / 2 = 45, and never redone.
+  EXPECT_EQ(p.slice(0, 0).t, 10);
+  EXPECT_EQ(p.predicted_runtime(0), 45);
+}
+
+TEST(SimpleSlicing, TIsTakenFromTheFirstBlockToEndAfterTheBoundary) {
+  // Algorithm 1 as written: B launches at 15 while A's blocks [10,20] run; the first of them to
+  // end gives t = 10 although the blocks after it take 20. One CU, 8 blocks, R = 2.
+  SimpleSlicingPredictor p(1, SliceMode::aware);
+  p.on_launch(kernel(0, 8, 2));
+  for (int i = 0; i < 2; ++i)
+    p.on_block_start(block(0, 0, 10));
+  for (int i = 0; i < 2; ++i)
+    p.on_block_end(block(0, 0, 10));
+  for (int i = 0; i < 2; ++i)
+    p.on_block_start(block(0, 10, 20));
+  p.on_launch(kernel(1, 4, 2));
+  for (int i = 0; i < 2; ++i)
+    p.on_block_end(block(0, 10, 20));
+  EXPECT_EQ(p.slice(0, 0).t, 10);
+  for (const Tick start : {20, 40}) {
+    for (int i = 0; i < 2; ++i)
+      p.on_block_start(block(0, start, start + 20));
+    for (int i = 0; i < 2; ++i)
+      p.on_block_end(block(0, start, start + 20));
+    // At 40: 40 + (8 - 6) * 10 / 2 = 50, under the actual 60; Active corrects it at 60.
+    if (start == 20) {
+      EXPECT_EQ(p.slice(0, 0).pred, 50);
+    }
+  }
+  EXPECT_EQ(p.predicted_runtime(0), 60);
+}
+
+TEST(SimpleSlicing, ACopiedSampleGivesTheOtherCusTheirFirstPrediction) {
+  // Two CUs, 12 blocks, R = 2: Total_Blocks = 6 each. CU 0 runs [0,10]; CU 1 runs [4,24].
+  SimpleSlicingPredictor p(2, SliceMode::aware);
+  p.on_launch(kernel(0, 12, 2));
+  p.on_block_start(block(0, 0, 10));
+  p.on_block_start(block(1, 4, 24));
+  p.on_block_end(block(0, 0, 10));
+  EXPECT_EQ(p.predicted_cu(0), 0u);
+  // CU 0: 10 + 5 * 10 / 2 = 35. Copied to CU 1 at 10: Active 6 + 6 * 10 / 2 = 36.
+  p.copy_sample(0, 0, 10);
+  EXPECT_EQ(p.slice(0, 0).pred, 35);
+  EXPECT_EQ(p.slice(0, 1).pred, 36);
+  // Kernel level, the latest CU: runtime max(35, 36); remaining max(35 - 10, 36 - 6) = 30.
+  EXPECT_EQ(p.predicted_runtime(0), 36);
+  EXPECT_EQ(p.remaining(0, 10), 30);
+  // CU 1's own first block still resamples: t = 20, Pred = 20 + 5 * 20 / 2 = 70.
+  p.on_block_end(block(1, 4, 24));
+  EXPECT_EQ(p.slice(0, 1).t, 20);
+  EXPECT_EQ(p.predicted_runtime(0), 70);
+}
+
+TEST(SimpleSlicing, RemainingIsNeverNegativeAndEndedKernelsAreForgotten) {
+  SimpleSlicingPredictor p(1, SliceMode::aware);
+  p.on_launch(kernel(0, 2, 2));
+  p.on_block_start(block(0, 0, 10));
+  p.on_block_start(block(0, 0, 30));
+  p.on_block_end(block(0, 0, 10));
+  // 10 + (2 - 1) * 10 / 2 = 15; the other block runs on past it.
+  EXPECT_EQ(p.predicted_runtime(0), 15);
+  EXPECT_EQ(p.remaining(0, 25), 0);
+  p.on_block_end(block(0, 0, 30));
+  p.on_kernel_end(0);
+  EXPECT_FALSE(p.has_prediction(0));
+}
+
+TEST(SlicingObserver, PredictsAnyPolicysRunFromTheOutside) {
+  // fifo, 24 blocks of 10 us on two CUs of R = 4: three steps, 30 us. CU 0's first block ends
+  // at 10 us: 10 + (12 - 1) * 10 / 4 = 37.5 us; once every block of the first step has ended,
+  // 10 + 8 * 10 / 4 = 30 us on both CUs, the actual runtime.
+  SlicingObserver predictions(2, SliceMode::aware);
+  auto sim = testing::simulate(std::string(testing::kTwoCuDevice) + R"(
+kernels:
+  - {name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0}
+queues:
+  - {packets: [{name: grid, dispatch: k, workgroups: 24}]}
+scheduling: {thread_block: fifo}
+)",
+                               {}, {&predictions});
+  ASSERT_EQ(sim->outcome.status, RunStatus::completed);
+  const auto& history = predictions.history(sim->kernel("grid").id);
+  ASSERT_EQ(history.size(), 24u);
+  EXPECT_EQ(history.front(), std::make_pair(10 * kMicrosecond, Tick{37'500'000}));
+  EXPECT_EQ(history[7], std::make_pair(10 * kMicrosecond, 30 * kMicrosecond));
+  EXPECT_EQ(history.back(), std::make_pair(30 * kMicrosecond, 30 * kMicrosecond));
+  EXPECT_EQ(sim->kernel("grid").end, 30 * kMicrosecond);
+}
+
+}  // namespace
+}  // namespace aqlsim
