@@ -36,5 +36,6 @@ void add_validate_command(CLI::App& app, Action& action);
 void add_list_commands(CLI::App& app, Action& action);
 void add_graph_command(CLI::App& app, Action& action);
 void add_compare_command(CLI::App& app, Action& action);
+void add_accuracy_command(CLI::App& app, Action& action);
 
 }  // namespace aqlsim::cli

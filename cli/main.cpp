@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
   add_list_commands(app, action);
   add_graph_command(app, action);
   add_compare_command(app, action);
+  add_accuracy_command(app, action);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

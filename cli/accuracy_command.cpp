@@ -1,0 +1,50 @@
+// `aqlsim accuracy`: how well the Simple Slicing predictor predicts runtimes (Pai et al. fig. 11).
+#include <fmt/format.h>
+
+#include <memory>
+
+#include "cli/commands.hpp"
+#include "experiment/accuracy.hpp"
+
+namespace aqlsim::cli {
+namespace {
+
+struct AccuracyCli {
+  std::string file;
+  std::vector<std::string> overrides;
+  std::string policy;
+};
+
+int accuracy(const AccuracyCli& o) {
+  ExperimentSpec spec = load_experiment(o.file);
+  spec.overrides.insert(spec.overrides.end(), o.overrides.begin(), o.overrides.end());
+  if (!o.policy.empty()) spec.policies = {o.policy};
+  fmt::print("predicted runtime / actual runtime, Simple Slicing predictor\n");
+  fmt::print("{:<9} {:<28} {:>6} {:>7} {:>7} {:>7} {:>7} {:>7}\n", "group", "prediction", "n",
+             "min", "q1", "median", "q3", "max");
+  for (const RatioSummary& r : predictor_accuracy(spec)) {
+    fmt::print("{:<9} {:<28} {:>6} {:>7.3f} {:>7.3f} {:>7.3f} {:>7.3f} {:>7.3f}\n", r.group, r.when,
+               r.count, r.min, r.q1, r.median, r.q3, r.max);
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_accuracy_command(CLI::App& app, Action& action) {
+  auto o = std::make_shared<AccuracyCli>();
+  CLI::App* cmd = app.add_subcommand(
+      "accuracy",
+      "Predictor accuracy: predicted / actual runtime of every kernel, alone and shared");
+  cmd->add_option("file", o->file, "A workload or an experiment file (e.g. pairs of kernels)")
+      ->required();
+  cmd->add_option("--set", o->overrides, "Override a YAML value in every run")
+      ->type_name("KEY=VALUE");
+  cmd->add_option(
+         "--policy", o->policy,
+         "Thread-block policy to run under (default: the experiment's first, else the file's)")
+      ->type_name("NAME");
+  cmd->callback([&action, o] { action = [o] { return accuracy(*o); }; });
+}
+
+}  // namespace aqlsim::cli

@@ -1,0 +1,27 @@
+#pragma once
+// Predictor accuracy in the style of Pai et al. figure 11: the Simple Slicing predictor runs
+// beside the thread-block policy, and each kernel's predicted runtime is divided by its actual
+// runtime (first work-group start to last end), for kernels run alone and run together.
+#include <string>
+#include <vector>
+
+#include "experiment/experiment.hpp"
+
+namespace aqlsim {
+
+// min, quartiles and max of one set of prediction / actual ratios.
+struct RatioSummary {
+  std::string group;  // "isolated" or "shared"
+  std::string when;   // which prediction: "first block, slice-aware", "last, slice-unaware", ...
+  std::size_t count = 0;
+  double min = 0, q1 = 0, median = 0, q3 = 0, max = 0;
+};
+
+// Runs every workload of `spec` (with its overrides, seed and the first policy it names, if
+// any) and every dispatch of those workloads alone.
+std::vector<RatioSummary> predictor_accuracy(const ExperimentSpec& spec);
+
+// Linear-interpolation quantile (q in [0, 1]) of sorted values.
+double quantile(const std::vector<double>& sorted, double q);
+
+}  // namespace aqlsim
