@@ -37,7 +37,6 @@ class YamlNode {
   [[noreturn]] void fail(const std::string& message) const;
 
   bool is_map() const { return node_.IsMap(); }
-  bool is_sequence() const { return node_.IsSequence(); }
   bool is_scalar() const { return node_.IsScalar(); }
 
   // Shape checks; `what` names the thing expected ("a map of device settings").

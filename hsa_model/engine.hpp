@@ -45,10 +45,8 @@ class Engine {
   // Runs until no event is left or stop() is called.
   void run();
   void stop() { stopped_ = true; }
-  bool stopped() const { return stopped_; }
 
   bool idle() const { return heap_.empty() && due_now_.size() == due_now_head_; }
-  std::size_t pending() const { return heap_.size() + due_now_.size() - due_now_head_; }
   std::uint64_t events_processed() const { return processed_; }
 
  private:

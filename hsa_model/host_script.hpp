@@ -23,7 +23,6 @@ class HostScript {
   void add(QueueId queue, Tick at, const AqlPacket& packet, std::uint32_t priority);
   // Schedules the first submission of every queue; call once, before Gpu::run().
   void start();
-  bool waiting_for_space(QueueId queue) const { return queues_.at(queue).waiting; }
 
  private:
   struct Timed {

@@ -28,11 +28,14 @@ std::string kernel_table(const RunReport& r) {
                   "packet", name_w, "kernel", kernel_w, "queue", queue_w, "wgs", "arrival_us",
                   "start_us", "end_us", "turnaround", "alone_us", "NTT");
   for (const KernelResult& k : r.kernels) {
+    // Without an alone run (--no-alone) there is no T_SP and no NTT to show.
+    const std::string alone = k.alone > 0 ? fmt::format("{:.3f}", to_us(k.alone)) : "-";
+    const std::string ntt = k.alone > 0 ? fmt::format("{:.3f}", k.ntt) : "-";
     out += fmt::format(
-        "{:<{}}  {:<{}}  {:<{}}  {:>8}  {:>12.3f}  {:>12.3f}  {:>12.3f}  {:>12.3f}  {:>12.3f}  "
-        "{:>7.3f}\n",
+        "{:<{}}  {:<{}}  {:<{}}  {:>8}  {:>12.3f}  {:>12.3f}  {:>12.3f}  {:>12.3f}  {:>12}  "
+        "{:>7}\n",
         k.name, name_w, k.kernel, kernel_w, k.queue, queue_w, k.workgroups, to_us(k.arrival),
-        to_us(k.start), to_us(k.end), to_us(k.turnaround()), to_us(k.alone), k.ntt);
+        to_us(k.start), to_us(k.end), to_us(k.turnaround()), alone, ntt);
   }
   return out;
 }
@@ -40,15 +43,19 @@ std::string kernel_table(const RunReport& r) {
 std::string summary(const RunReport& r) {
   const auto& t = r.hw.slot_time;
   const auto us = [&](SlotActivity a) { return to_us(t[static_cast<std::size_t>(a)]); };
+  const std::string metrics =
+      r.metrics.stp > 0
+          ? fmt::format("STP {:.4f}   ANTT {:.4f}   fairness {:.4f}   DNTT {:.4f}", r.metrics.stp,
+                        r.metrics.antt, r.metrics.fairness, r.metrics.dntt)
+          : std::string("STP, ANTT, fairness, DNTT: not measured (no alone runs)");
   return fmt::format(
-      "\nmakespan {:.3f} us   STP {:.4f}   ANTT {:.4f}   fairness {:.4f}   DNTT {:.4f}\n"
+      "\nmakespan {:.3f} us   {}\n"
       "hardware queues: {} maps, {} unmaps; slot time (us, all slots): idle {:.3f} "
       "(empty {:.3f}, blocked {:.3f}, starved {:.3f}), switching {:.3f}, processing {:.3f}\n"
       "simulated {} work-groups in {} events\n",
-      to_us(r.makespan), r.metrics.stp, r.metrics.antt, r.metrics.fairness, r.metrics.dntt,
-      r.hw.map_count, r.hw.unmap_count, to_us(r.hw.slot_idle()), us(SlotActivity::empty),
-      us(SlotActivity::blocked), us(SlotActivity::starved), us(SlotActivity::switching),
-      us(SlotActivity::processing), r.workgroups, r.events);
+      to_us(r.makespan), metrics, r.hw.map_count, r.hw.unmap_count, to_us(r.hw.slot_idle()),
+      us(SlotActivity::empty), us(SlotActivity::blocked), us(SlotActivity::starved),
+      us(SlotActivity::switching), us(SlotActivity::processing), r.workgroups, r.events);
 }
 
 std::string describe_blocked(const BlockedQueue& b) {
