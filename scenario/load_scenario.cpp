@@ -22,7 +22,8 @@ Scenario read_scenario(const YamlNode& root, std::span<const ExtraSection> extra
   root.expect_map("a workload: a map with device, kernels and queues");
   std::vector<std::string> keys{"description", "device",     "kernels", "signals",
                                 "queues",      "scheduling", "seed"};
-  for (const ExtraSection& section : extra) keys.push_back(section.key);
+  for (const ExtraSection& section : extra)
+    keys.push_back(section.key);
   root.allow_keys(keys);
   Scenario scenario;
   scenario.source = root.source().file;

@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "config/yaml_node.hpp"
-
 #include "scenario/scenario.hpp"
 
 namespace aqlsim {

@@ -20,7 +20,7 @@ struct PacketSpec {
   std::string name;  // unique in the workload; default "<queue>.<index>"
   Tick at = 0;       // earliest submission time
   bool barrier = false;
-  std::string completion_signal;  // a declared signal; empty: the packet's own signal
+  std::string completion_signal;          // a declared signal; empty: the packet's own signal
   std::optional<std::uint32_t> priority;  // for priority-dynamic mapping; default: the queue's
 
   // Dispatch: the kernel profile and optional overrides of its defaults.
