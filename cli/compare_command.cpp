@@ -1,5 +1,6 @@
 // `aqlsim compare`: every workload of an experiment under every policy and sweep point.
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <fstream>
@@ -86,12 +87,22 @@ int compare(const CompareCli& o) {
 
   CompareOptions options{.seed = o.seed, .jobs = o.jobs, .progress = {}};
   const auto start = std::chrono::steady_clock::now();
-  options.progress = [start](std::size_t done, std::size_t total) {
-    if (std::chrono::steady_clock::now() - start < std::chrono::seconds(1)) return;
-    std::cerr << fmt::format("\rcompare: {}/{} runs", done, total) << std::flush;
+  // On a terminal one line rewritten in place; in a log a line every few seconds.
+  const bool terminal = isatty(STDERR_FILENO) != 0;
+  auto last = start - std::chrono::seconds(5);  // so the first line comes after a second
+  options.progress = [start, terminal, &last](std::size_t done, std::size_t total) {
+    const auto now = std::chrono::steady_clock::now();
+    if (now - start < std::chrono::seconds(1)) return;
+    if (terminal) {
+      std::cerr << fmt::format("\rcompare: {}/{} runs", done, total) << std::flush;
+    } else if (now - last >= std::chrono::seconds(5)) {
+      std::cerr << fmt::format("compare: {}/{} runs\n", done, total);
+      last = now;
+    }
   };
   const std::vector<RunSummary> runs = run_experiment(spec, options);
-  if (std::chrono::steady_clock::now() - start >= std::chrono::seconds(1)) std::cerr << '\n';
+  const bool long_run = std::chrono::steady_clock::now() - start >= std::chrono::seconds(1);
+  if (long_run && terminal) std::cerr << '\n';
   if (!spec.description.empty()) std::cout << spec.description << "\n\n";
   print_table(spec, summarise(spec, runs));
   if (!o.csv.empty()) write_csv(o.csv, spec, runs);
