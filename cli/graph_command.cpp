@@ -56,13 +56,7 @@ LoadedGraph load(const GraphOptions& o) {
     return loaded;
   }
   // Read the workload with a graph section that also keeps what it read.
-  const ExtraSection keep{
-      "graph", [&](const YamlNode& node, Scenario& scenario) {
-        loaded.section = read_graph_section(node, scenario);
-        for (QueueSpec& q : lower_graph(loaded.section->graph, loaded.section->lowering)) {
-          scenario.queues.push_back(std::move(q));
-        }
-      }};
+  const ExtraSection keep = graph_extra_section(&loaded.section);
   loaded.scenario = load_scenario(o.file, o.overrides, {&keep, 1});
   return loaded;
 }

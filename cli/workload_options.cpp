@@ -8,18 +8,12 @@ namespace aqlsim::cli {
 namespace {
 
 void select_policy(Scenario& scenario, const std::string& name) {
-  const PolicyInfo* info = find_policy(name);
-  if (!info) {
-    std::vector<std::string> names;
-    for (const PolicyInfo& p : all_policies())
-      names.emplace_back(p.name);
-    throw InputError(
-        {fmt::format("--policy {}", name), 0, 0},
-        fmt::format("no policy named '{}'; policies: {}", name, fmt::join(names, ", ")));
-  }
-  auto& slot = info->kind == PolicyKind::queue_mapping ? scenario.policies.queue_mapping
-                                                       : scenario.policies.thread_block;
-  slot = name;
+  if (scenario.policies.select(name)) return;
+  std::vector<std::string> names;
+  for (const PolicyInfo& p : all_policies())
+    names.emplace_back(p.name);
+  throw InputError({fmt::format("--policy {}", name), 0, 0},
+                   fmt::format("no policy named '{}'; policies: {}", name, fmt::join(names, ", ")));
 }
 
 }  // namespace

@@ -37,9 +37,7 @@ void measure(const Scenario& scenario, const std::string& group, Ratios& ratios)
 }
 
 Scenario load(const WorkloadSource& source, const ExperimentSpec& spec) {
-  Scenario s = source.path.empty()
-                   ? taskgraph::load_workload_text(source.text, source.name, spec.overrides)
-                   : taskgraph::load_workload(source.path, spec.overrides);
+  Scenario s = load_workload_source(source, spec.overrides);
   for (const std::string& name : spec.policies) {
     if (const PolicyInfo* info = find_policy(name);
         info && info->kind == PolicyKind::thread_block) {

@@ -7,11 +7,7 @@
 #include <cmath>
 #include <exception>
 #include <map>
-#include <mutex>
 #include <thread>
-
-#include "queue_sched/registry.hpp"
-#include "taskgraph/graph_section.hpp"
 
 namespace aqlsim {
 namespace {
@@ -51,24 +47,17 @@ std::vector<Job> plan(const ExperimentSpec& spec) {
   return jobs;
 }
 
-void select_policy(Scenario& s, const std::string& name) {
-  if (name.empty()) return;
-  const PolicyInfo* info = find_policy(name);
-  if (!info) throw InputError({"policy " + name, 0, 0}, fmt::format("no policy named '{}'", name));
-  (info->kind == PolicyKind::queue_mapping ? s.policies.queue_mapping : s.policies.thread_block) =
-      name;
-}
-
 RunSummary run_job(const ExperimentSpec& spec, const Job& job, const CompareOptions& options) {
   std::vector<std::string> overrides = spec.overrides;
   for (std::size_t i = 0; i < spec.sweeps.size(); ++i) {
     overrides.push_back(spec.sweeps[i].key + "=" + job.point[i]);
   }
   const WorkloadSource& source = spec.workloads[job.workload];
-  Scenario scenario = source.path.empty()
-                          ? taskgraph::load_workload_text(source.text, source.name, overrides)
-                          : taskgraph::load_workload(source.path, overrides);
-  select_policy(scenario, job.policy);
+  Scenario scenario = load_workload_source(source, overrides);
+  if (!job.policy.empty() && !scenario.policies.select(job.policy)) {
+    throw InputError({"policy " + job.policy, 0, 0},
+                     fmt::format("no policy named '{}'", job.policy));
+  }
   if (options.seed) scenario.seed = *options.seed;
   RunOptions run_options;
   run_options.measure_alone = spec.measure_alone;

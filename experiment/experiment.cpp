@@ -6,6 +6,7 @@
 
 #include "config/yaml_node.hpp"
 #include "experiment/kernel_pairs.hpp"
+#include "taskgraph/graph_section.hpp"
 
 namespace aqlsim {
 namespace {
@@ -56,6 +57,12 @@ ExperimentSpec read_experiment(const YamlNode& node) {
 }
 
 }  // namespace
+
+Scenario load_workload_source(const WorkloadSource& source,
+                              const std::vector<std::string>& overrides) {
+  return source.path.empty() ? taskgraph::load_workload_text(source.text, source.name, overrides)
+                             : taskgraph::load_workload(source.path, overrides);
+}
 
 ExperimentSpec load_experiment(const std::string& path) {
   const YamlNode root = load_yaml_file(path);

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "scenario/scenario.hpp"
+
 namespace aqlsim {
 
 // One swept key and the values it takes (as YAML text, e.g. "4" or "round-robin:8").
@@ -31,6 +33,10 @@ struct ExperimentSpec {
   std::vector<std::string> overrides;  // --set for every run
   bool measure_alone = true;           // false: makespan only, no T_SP runs
 };
+
+// Loads a workload of an experiment, from its file or its generated text.
+Scenario load_workload_source(const WorkloadSource& source,
+                              const std::vector<std::string>& overrides);
 
 // Reads an experiment file, or wraps a workload file as a one-workload experiment.
 ExperimentSpec load_experiment(const std::string& path);

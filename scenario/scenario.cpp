@@ -2,7 +2,16 @@
 
 #include <algorithm>
 
+#include "queue_sched/registry.hpp"
+
 namespace aqlsim {
+
+bool PolicySelection::select(const std::string& name) {
+  const PolicyInfo* info = find_policy(name);
+  if (!info) return false;
+  (info->kind == PolicyKind::queue_mapping ? queue_mapping : thread_block) = name;
+  return true;
+}
 
 const KernelProfile* Scenario::find_kernel(const std::string& name) const {
   const auto it = std::find_if(kernels.begin(), kernels.end(),

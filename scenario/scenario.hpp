@@ -57,6 +57,9 @@ struct PolicySelection {
   std::string thread_block = "fifo-backfill";
   // Parameters by policy name, so a file can carry settings for policies it does not select.
   std::map<std::string, std::map<std::string, double>> params;
+
+  // Puts a registered policy in the slot of its kind; false if no policy has that name.
+  bool select(const std::string& name);
 };
 
 struct Scenario {

@@ -124,12 +124,13 @@ GraphSection read_graph_section(const YamlNode& node, const Scenario& scenario) 
   return section;
 }
 
-ExtraSection graph_extra_section() {
-  return {"graph", [](const YamlNode& node, Scenario& scenario) {
-            const GraphSection section = read_graph_section(node, scenario);
+ExtraSection graph_extra_section(std::optional<GraphSection>* read) {
+  return {"graph", [read](const YamlNode& node, Scenario& scenario) {
+            GraphSection section = read_graph_section(node, scenario);
             for (QueueSpec& q : lower_graph(section.graph, section.lowering)) {
               scenario.queues.push_back(std::move(q));
             }
+            if (read) *read = std::move(section);
           }};
 }
 

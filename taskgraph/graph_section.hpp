@@ -2,6 +2,7 @@
 // The `graph:` section of a workload: a task graph (inline, generated or imported), how to
 // lower it onto queues, and the cost model of the HEFT ranks that become queue priorities.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,8 +24,9 @@ struct GraphSection {
 // costs and the base directory for `import`.
 GraphSection read_graph_section(const YamlNode& node, const Scenario& scenario);
 
-// The section reader that lowers the graph into the scenario's queues.
-ExtraSection graph_extra_section();
+// The section reader that lowers the graph into the scenario's queues; with `read`, it also
+// keeps the section it read there (for the graph tools).
+ExtraSection graph_extra_section(std::optional<GraphSection>* read = nullptr);
 
 // Loads a workload file whose queues may come from a `graph:` section.
 Scenario load_workload(const std::string& path, const std::vector<std::string>& overrides = {});
