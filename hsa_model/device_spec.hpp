@@ -10,6 +10,12 @@ namespace aqlsim {
 
 inline constexpr std::uint32_t kMaxSimdsPerCu = 8;
 
+// How a work-group's duration follows the load of its CU (DESIGN.md §3).
+enum class WorkgroupTiming {
+  at_dispatch,        // drawn once at dispatch from the load then; fixed afterwards
+  processor_sharing,  // the work drawn at dispatch is done at a speed that follows the load
+};
+
 // Per-compute-unit limits. Wave slots, registers and SGPRs belong to each SIMD; a work-group's
 // waves may spread over the SIMDs of one CU. An NVIDIA SM is described as one SIMD holding all
 // of the SM's warps and registers.
@@ -22,6 +28,7 @@ struct ComputeUnitSpec {
   std::uint32_t sgpr_granule = 16;
   std::uint32_t lds_bytes = 65536;  // LDS / shared memory per CU
   std::uint32_t max_workgroups = 16;
+  WorkgroupTiming timing = WorkgroupTiming::at_dispatch;
 };
 
 // The command processor: hardware queue slots, the scheduling quantum, packet processing.

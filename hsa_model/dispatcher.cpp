@@ -21,6 +21,7 @@ Dispatcher::Dispatcher(Engine& engine, const DeviceSpec& device, ThreadBlockSche
   cus_.reserve(device.compute_units);
   for (std::uint32_t i = 0; i < device.compute_units; ++i)
     cus_.emplace_back(device.cu);
+  timer_ = make_workgroup_timer(engine, workgroup_end_, cus_, kernels_);
 }
 
 KernelId Dispatcher::launch(const KernelLaunch& launch) {
@@ -118,6 +119,17 @@ void Dispatcher::run_pass(std::uint64_t) {
     candidates_.swap(next_round_);
   }
   start_placed_workgroups();
+  if (const Tick at = scheduler_->wake_at(); at > now_ && at < wake_pending_) {
+    wake_pending_ = at;
+    engine_->schedule_at(at, wake_event_);
+  }
+}
+
+void Dispatcher::wake(std::uint64_t) {
+  if (engine_->now() != wake_pending_) return;  // superseded by an earlier wake-up
+  wake_pending_ = kNever;
+  mark_all_candidates();
+  request_pass();
 }
 
 void Dispatcher::place_workgroup(KernelId id, CuIndex cu) {
@@ -136,6 +148,8 @@ void Dispatcher::place_workgroup(KernelId id, CuIndex cu) {
   wg.cu = cu;
   wg.lane = take_lane(cu);
   wg.start = now_;
+  wg.end = kNever;  // known when it ends (the at-dispatch timer knows it at the start)
+  timer_->before_load_change(cu);
   wg.placement = cus_[cu].place(k.demand);
   ++k.resident_per_cu[cu];
   if (k.start == kNever) k.start = now_;
@@ -151,21 +165,23 @@ void Dispatcher::start_placed_workgroups() {
     // Load in work-group equivalents of this kernel: every resident wave counts.
     const double load = static_cast<double>(cus_[wg.cu].resident_waves()) / k.demand.waves;
     RandomStream stream(seed_, k.stream_key, wg.index);
-    wg.end = now_ + k.sampler.sample(load, stream);
-    engine_->schedule_at(wg.end, workgroup_end_, slot);
+    timer_->start(slot, wg, k, load, stream);
     scheduler_->on_workgroup_started(view(), wg);
     if (!observers_->empty()) {
       observers_->notify(&ModelObserver::on_workgroup_started, k, wg, cus_[wg.cu]);
     }
   }
   placed_.clear();
+  timer_->settle();
 }
 
 void Dispatcher::finish_workgroup(std::uint64_t slot) {
   now_ = engine_->now();
+  workgroups_[slot].end = now_;
   const WorkgroupRecord wg = workgroups_[slot];
   free_slots_.push_back(static_cast<std::uint32_t>(slot));
   KernelState& k = kernels_[wg.kernel];
+  timer_->before_load_change(wg.cu);
   cus_[wg.cu].release(k.demand, wg.placement);
   busy_lanes_[wg.cu] &= ~(std::uint64_t{1} << wg.lane);
   --k.resident_per_cu[wg.cu];

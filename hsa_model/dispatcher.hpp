@@ -5,6 +5,7 @@
 // round, so work-groups that start together see the same CU load.
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -14,6 +15,7 @@
 #include "hsa_model/kernel_state.hpp"
 #include "hsa_model/observer.hpp"
 #include "hsa_model/thread_block_scheduler.hpp"
+#include "hsa_model/workgroup_timer.hpp"
 
 namespace aqlsim {
 
@@ -53,6 +55,7 @@ class Dispatcher {
 
  private:
   void run_pass(std::uint64_t);
+  void wake(std::uint64_t);
   void finish_workgroup(std::uint64_t slot);
   void place_workgroup(KernelId kernel, CuIndex cu);
   void start_placed_workgroups();
@@ -84,13 +87,16 @@ class Dispatcher {
   std::vector<CuIndex> next_round_;
   std::vector<char> is_candidate_;
   bool pass_pending_ = false;
+  Tick wake_pending_ = kNever;  // the earliest wake-up the scheduler asked for
   // Component-wise minimum over the work-groups still to issue: a CU whose free resources
   // cannot hold even this cannot take any work-group, whatever the policy would pick.
   std::optional<WorkgroupDemand> smallest_pending_;
   std::uint64_t workgroups_finished_ = 0;
 
   MemberHandler<Dispatcher, &Dispatcher::run_pass> pass_event_{this};
+  MemberHandler<Dispatcher, &Dispatcher::wake> wake_event_{this};
   MemberHandler<Dispatcher, &Dispatcher::finish_workgroup> workgroup_end_{this};
+  std::unique_ptr<WorkgroupTimer> timer_;  // calls workgroup_end_ when a work-group ends
   std::function<void(const KernelState&)> on_kernel_completed_;
 };
 

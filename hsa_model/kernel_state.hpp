@@ -53,7 +53,7 @@ struct WorkgroupRecord {
   CuIndex cu = 0;
   std::uint32_t lane = 0;  // lowest free slot on the CU, for drawing timelines
   Tick start = 0;
-  Tick end = 0;
+  Tick end = kNever;
   Placement placement;
 };
 

@@ -45,6 +45,12 @@ class DispatchView {
   const Observers* observers_;
 };
 
+// A dispatch the host will submit, as an oracle knows it before the run.
+struct KnownDispatch {
+  Tick arrival = 0;           // when the host submits it
+  Tick isolated_runtime = 0;  // its runtime alone
+};
+
 class ThreadBlockScheduler {
  public:
   virtual ~ThreadBlockScheduler() = default;
@@ -60,6 +66,12 @@ class ThreadBlockScheduler {
   // The dispatcher reconsiders every CU when a kernel arrives, is fully issued or finishes.
   // A policy whose choice changes at other moments (a new prediction) asks for it here.
   virtual bool take_rescan_request() { return false; }
+  // A policy that leaves CUs idle until a moment (an oracle waiting for a kernel it knows is
+  // coming) names that moment here after a pass; the dispatcher reconsiders every CU then.
+  virtual Tick wake_at() const { return kNever; }
+
+  // Oracle policies are told every dispatch of the run before it starts, sorted by arrival.
+  virtual void on_known_dispatches(std::vector<KnownDispatch>) {}
 };
 
 }  // namespace aqlsim

@@ -22,9 +22,17 @@ double DurationSampler::mean_at(double load) const {
   return mean_ * (growth / reference_growth_);
 }
 
+double DurationSampler::speed_at(double load) const {
+  return reference_growth_ / (1.0 + contention_ * (load - 1.0));
+}
+
+double DurationSampler::spread(RandomStream& stream) const {
+  return sigma_ > 0.0 ? std::exp(mu_ + sigma_ * stream.next_normal()) : 1.0;
+}
+
 Tick DurationSampler::sample(double load, RandomStream& stream) const {
   double duration = mean_at(load);
-  if (sigma_ > 0.0) duration *= std::exp(mu_ + sigma_ * stream.next_normal());
+  if (sigma_ > 0.0) duration *= spread(stream);
   // Round half up; durations are positive and far below 2^52 ticks, where this is exact.
   return std::max<Tick>(1, static_cast<Tick>(duration + 0.5));
 }

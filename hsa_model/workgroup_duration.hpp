@@ -19,7 +19,15 @@ class DurationSampler {
   // result is exactly the mean, so the staircase of an isolated kernel is exact.
   Tick sample(double load, RandomStream& stream) const;
 
+  // For processor sharing: one draw of work, in ticks at the reference load (the same draw as
+  // sample's), and the speed at `load` in those ticks per tick (1 at the reference load).
+  // At a constant load, work / speed_at(load) is the duration sample() gives.
+  double work(RandomStream& stream) const { return mean_ * spread(stream); }
+  double speed_at(double load) const;
+
  private:
+  double spread(RandomStream& stream) const;  // the log-normal factor
+
   double mean_ = 0;
   double contention_ = 0;
   double reference_growth_ = 1;

@@ -72,8 +72,8 @@ const std::vector<Entry>& entries() {
                    &make<Srtf, Scheduler>, srtf_core_params()),
       thread_block("srtf-adaptive", "srtf, sharing CUs when exclusive runs would be unfair",
                    &make<SrtfAdaptive, Scheduler>, srtf_adaptive_params()),
-      thread_block("sjf", "oracle: shortest isolated runtime first", &make<Sjf, Scheduler>, {},
-                   true),
+      thread_block("sjf", "oracle: shortest isolated runtime first", &make<Sjf, Scheduler>,
+                   sjf_params(), true),
   };
   return table;
 }

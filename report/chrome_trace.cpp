@@ -100,8 +100,8 @@ void ChromeTraceWriter::on_kernel_completed(const KernelState& kernel, Tick t) {
   emit(e.dump());
 }
 
-void ChromeTraceWriter::on_workgroup_started(const KernelState& kernel, const WorkgroupRecord& wg,
-                                             const ComputeUnit&) {
+void ChromeTraceWriter::on_workgroup_finished(const KernelState& kernel,
+                                              const WorkgroupRecord& wg) {
   const int pid = kFirstCuPid + static_cast<int>(wg.cu);
   name_thread(pid, wg.lane, fmt::format("lane {}", wg.lane));
   Json e = event("X", pid, wg.lane, namer_(kernel.queue, kernel.packet_index), wg.start);

@@ -30,8 +30,9 @@ class ChromeTraceWriter final : public ModelObserver {
                          Tick t) override;
   void on_kernel_launched(const KernelState& kernel, Tick t) override;
   void on_kernel_completed(const KernelState& kernel, Tick t) override;
-  void on_workgroup_started(const KernelState& kernel, const WorkgroupRecord& wg,
-                            const ComputeUnit& cu) override;
+  // A work-group's slice is written when it ends: under processor sharing its end is not
+  // known at the start.
+  void on_workgroup_finished(const KernelState& kernel, const WorkgroupRecord& wg) override;
   void on_queue_error(const QueueError& error) override;
   void on_prediction(const KernelState& kernel, Tick predicted, Tick now) override;
 

@@ -1,5 +1,6 @@
 #include "scenario/build_model.hpp"
 
+#include <algorithm>
 #include <map>
 
 #include "hsa_model/random_stream.hpp"
@@ -16,14 +17,35 @@ PolicyParams params_for(const Scenario& s, const std::string& policy) {
       given == s.policies.params.end() ? std::map<std::string, double>{} : given->second);
 }
 
+// What an oracle policy knows before the run: each dispatch's submission time and isolated
+// runtime.
+std::vector<KnownDispatch> known_dispatches(const Scenario& s,
+                                            const std::map<std::string, Tick>& runtimes) {
+  std::vector<KnownDispatch> known;
+  for (const QueueSpec& q : s.queues) {
+    for (const PacketSpec& p : q.packets) {
+      const auto runtime = runtimes.find(p.name);
+      if (p.kind == PacketSpec::Kind::dispatch && runtime != runtimes.end())
+        known.push_back({.arrival = p.at, .isolated_runtime = runtime->second});
+    }
+  }
+  std::stable_sort(known.begin(), known.end(), [](const KnownDispatch& a, const KnownDispatch& b) {
+    return a.arrival < b.arrival;
+  });
+  return known;
+}
+
 class ModelBuilder {
  public:
   ModelBuilder(const Scenario& s, const ModelOptions& options)
       : s_(s), isolated_(&options.isolated_runtimes) {
     const auto& p = s.policies;
+    auto scheduler = make_thread_block_scheduler(p.thread_block, params_for(s, p.thread_block));
+    if (!options.isolated_runtimes.empty())
+      scheduler->on_known_dispatches(known_dispatches(s, options.isolated_runtimes));
     model_.gpu = std::make_unique<Gpu>(
         s.device, make_queue_mapping_policy(p.queue_mapping, params_for(s, p.queue_mapping)),
-        make_thread_block_scheduler(p.thread_block, params_for(s, p.thread_block)), s.seed);
+        std::move(scheduler), s.seed);
     for (ModelObserver* o : options.observers)
       model_.gpu->add_observer(o);
     model_.host = std::make_unique<HostScript>(*model_.gpu);

@@ -23,7 +23,8 @@ struct BuiltModel {
 struct ModelOptions {
   // Attached before any queue exists, so they see the initial mappings too.
   std::vector<ModelObserver*> observers;
-  // Each dispatch's isolated runtime by packet name, for oracle thread-block policies (SJF).
+  // Each dispatch's isolated runtime by packet name, for oracle thread-block policies (SJF),
+  // which are also told when each dispatch will be submitted.
   std::map<std::string, Tick> isolated_runtimes;
 };
 

@@ -16,7 +16,7 @@ std::uint32_t read_u32(const YamlNode& map, std::string_view key, std::uint32_t 
 
 void apply_cu_yaml(const YamlNode& node, ComputeUnitSpec& cu) {
   node.allow_keys({"simds", "waves_per_simd", "vgprs_per_simd", "vgpr_granule", "sgprs_per_simd",
-                   "sgpr_granule", "lds_bytes", "max_workgroups"});
+                   "sgpr_granule", "lds_bytes", "max_workgroups", "timing"});
   cu.simds = read_u32(node, "simds", cu.simds, 1, kMaxSimdsPerCu);
   cu.waves_per_simd = read_u32(node, "waves_per_simd", cu.waves_per_simd, 1, 255);
   cu.vgprs_per_simd = read_u32(node, "vgprs_per_simd", cu.vgprs_per_simd, 1, 1 << 20);
@@ -25,6 +25,17 @@ void apply_cu_yaml(const YamlNode& node, ComputeUnitSpec& cu) {
   cu.sgpr_granule = read_u32(node, "sgpr_granule", cu.sgpr_granule, 1, 256);
   cu.lds_bytes = read_u32(node, "lds_bytes", cu.lds_bytes, 0, 1 << 30);
   cu.max_workgroups = read_u32(node, "max_workgroups", cu.max_workgroups, 1, 64);
+  if (auto timing = node.get("timing")) {
+    const std::string text = timing->as_string();
+    if (text == "at-dispatch") {
+      cu.timing = WorkgroupTiming::at_dispatch;
+    } else if (text == "processor-sharing") {
+      cu.timing = WorkgroupTiming::processor_sharing;
+    } else {
+      timing->fail(
+          fmt::format("unknown timing '{}'; expected at-dispatch or processor-sharing", text));
+    }
+  }
 }
 
 void apply_front_end_yaml(const YamlNode& node, FrontEndSpec& fe, double clock_mhz) {

@@ -31,6 +31,18 @@ TEST(LoadErrors, UnknownDevicePreset) {
   EXPECT_THAT(e.detail(), HasSubstr("gtx480"));
 }
 
+TEST(LoadErrors, UnknownWorkgroupTiming) {
+  const InputError e = load_error(lines({
+      "device: {preset: cdna, cu: {timing: shared}}",
+      "kernels: [{name: k, wg_time: 10us}]",
+      "queues: [{name: q}]",
+  }));
+  // The value "shared" at column 37.
+  expect_at(e, 1, 37);
+  EXPECT_THAT(e.detail(),
+              StartsWith("unknown timing 'shared'; expected at-dispatch or processor-sharing"));
+}
+
 TEST(LoadErrors, UnknownPolicyNameSuggestsTheNearestPolicy) {
   const InputError e = load_error(lines({
       "kernels: [{name: k, wg_time: 10us}]",

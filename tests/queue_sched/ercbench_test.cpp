@@ -1,11 +1,9 @@
 // workloads/kernels/ercbench.yaml against Pai et al. tables 2 and 3: each kernel's occupancy on
 // gtx480 is table 2's maximum residency R, and each kernel alone runs within 10% of table 3's
-// simulated runtime — except JPEG-d and JPEG-e. Their blocks vary most (RSD 30% and 33%) and
-// each SM runs only 4.3 waves of them, so the spread of the last blocks adds most of a t to
-// the staircase: seed 1 gives 1.136x and 1.156x table 3 (seeds 1-20: 1.16x and 1.20x on
-// average). Table 3's mean t may include the long first blocks of §3.4.1 (JPEG-d is named
-// there), which the model applies to every block. Their tolerance is 20% until that is
-// settled; the parameters are not tuned to hide it.
+// simulated runtime, under every one of five seeds. gtx480 uses processor-sharing timing;
+// with durations fixed at dispatch instead, JPEG-d and JPEG-e (RSD 30% and 33%, 4.3 waves per
+// SM) end 7-17% late, because their last blocks keep the long duration of a full SM (see
+// EachKernelAloneWithTimingFixedAtDispatch below).
 #include "tests/queue_sched/ercbench.hpp"
 
 #include <gtest/gtest.h>
@@ -20,14 +18,25 @@ struct Table23 {
   const char* kernel;
   std::uint32_t residency;  // table 2, R
   double runtime_cycles;    // table 3, simulator runtime
-  double tolerance;         // relative
 };
 
 constexpr Table23 kPaper[] = {
-    {"aes_d", 6, 234154, 0.10}, {"aes_e", 6, 226335, 0.10},  {"nlm2", 8, 692686, 0.10},
-    {"jpeg_d", 8, 24853, 0.20}, {"jpeg_e", 8, 25383, 0.20},  {"render", 5, 416563, 0.10},
-    {"sad", 8, 441297, 0.10},   {"sha1", 8, 22224223, 0.10},
+    {"aes_d", 6, 234154}, {"aes_e", 6, 226335},  {"nlm2", 8, 692686}, {"jpeg_d", 8, 24853},
+    {"jpeg_e", 8, 25383}, {"render", 5, 416563}, {"sad", 8, 441297},  {"sha1", 8, 22224223},
 };
+
+// The isolated runtime of `kernel` over table 3's.
+double runtime_over_table3(const Table23& row, std::uint64_t seed,
+                           const std::vector<std::string>& overrides = {}) {
+  std::vector<std::string> all = overrides;
+  all.push_back("seed=" + std::to_string(seed));
+  auto sim = testing::simulate(testing::ercbench_scenario(
+      std::string("queues: [{packets: [{name: only, dispatch: ") + row.kernel + "}]}]\n", all));
+  EXPECT_EQ(sim->outcome.status, RunStatus::completed) << row.kernel;
+  const KernelState& k = sim->kernel("only");
+  return static_cast<double>(k.end - k.start) /
+         static_cast<double>(cycles_to_ticks(row.runtime_cycles, 700.0));
+}
 
 TEST(Ercbench, OccupancyOnGtx480IsTable2sMaximumResidency) {
   const Scenario s = testing::ercbench_scenario("queues: [{packets: [{dispatch: sad}]}]\n");
@@ -42,14 +51,16 @@ TEST(Ercbench, OccupancyOnGtx480IsTable2sMaximumResidency) {
 
 TEST(Ercbench, EachKernelAloneRunsWithinTenPercentOfTable3) {
   for (const Table23& row : kPaper) {
-    auto sim = testing::simulate(testing::ercbench_scenario(
-        std::string("queues: [{packets: [{name: only, dispatch: ") + row.kernel + "}]}]\n"));
-    ASSERT_EQ(sim->outcome.status, RunStatus::completed) << row.kernel;
-    const KernelState& k = sim->kernel("only");
-    const double runtime = static_cast<double>(k.end - k.start);
-    const double paper = static_cast<double>(cycles_to_ticks(row.runtime_cycles, 700.0));
-    EXPECT_NEAR(runtime / paper, 1.0, row.tolerance) << row.kernel;
+    for (std::uint64_t seed = 1; seed <= 5; ++seed)
+      EXPECT_NEAR(runtime_over_table3(row, seed), 1.0, 0.10) << row.kernel << " seed " << seed;
   }
+}
+
+// Why gtx480 uses processor sharing: with each block's duration fixed at dispatch, the last
+// blocks of JPEG-e keep a full SM's duration after their co-residents have gone, and the kernel
+// ends more than 10% late on seed 1 (1.156x).
+TEST(Ercbench, EachKernelAloneWithTimingFixedAtDispatch) {
+  EXPECT_GT(runtime_over_table3(kPaper[4], 1, {"device.cu.timing=at-dispatch"}), 1.10);
 }
 
 }  // namespace

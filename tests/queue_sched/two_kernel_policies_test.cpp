@@ -16,15 +16,20 @@ struct Finish {
   const char* policy;
   Tick a_end;
   Tick b_end;
+  const char* params = "{}";
 };
 
 const Finish kHandWorked[] = {
     // fifo: at 10 A places its last 8; B may issue only then, and starts when they end:
     // [20,24] and [24,28].
     {"fifo", 20 * us, 28 * us},
-    // sjf (B: 8 us alone, A: 20 us): at 10 B takes all 8 slots, [10,14] and [14,18]; A's
-    // last 8 run [18,28].
-    {"sjf", 28 * us, 18 * us},
+    // sjf (B: 8 us alone, A: 20 us) knows B arrives at 1, before a 10 us work-group of A
+    // would end: it keeps every CU idle for B, which runs [1,5] and [5,9]; A runs [9,19] and
+    // [19,29].
+    {"sjf", 29 * us, 9 * us},
+    // sjf without foresight: at 10 B takes all 8 slots, [10,14] and [14,18]; A's last 8 run
+    // [18,28].
+    {"sjf", 28 * us, 18 * us, "{sjf: {foresight: 0}}"},
     // mpmax: with both co-running each may hold 3 per CU (one slot set aside). At 10: A 3 per
     // CU [10,20], B 1 per CU; B refills its slot at 14 and 18. At 20 A places its last 2 (one
     // per CU, [20,30]); then B alone may hold 4: 2 more per CU [20,24], 1 at 22 [22,26] and
@@ -53,10 +58,11 @@ queues:
   - {name: qa, packets: [{name: A, dispatch: long, workgroups: 16}]}
   - {name: qb, packets: [{name: B, dispatch: short, workgroups: 16, at: 1us}]}
 scheduling: {thread_block: )" + expected.policy +
-                                              "}\n",
+                                              ", params: " + expected.params + "}\n",
                                           "pair.yaml");
     const RunReport r = testing::run_checked(s);
-    ASSERT_EQ(r.outcome.status, RunStatus::completed) << expected.policy;
+    SCOPED_TRACE(std::string(expected.policy) + " " + expected.params);
+    ASSERT_EQ(r.outcome.status, RunStatus::completed);
     ASSERT_EQ(r.kernels.size(), 2u);
     EXPECT_EQ(r.kernels[0].alone, 20 * us);
     EXPECT_EQ(r.kernels[1].alone, 8 * us);

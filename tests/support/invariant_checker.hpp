@@ -20,10 +20,10 @@ class InvariantChecker final : public ModelObserver {
     EXPECT_LT(wg.index, kernel.total_workgroups);
     EXPECT_TRUE(started_.emplace(kernel.id, wg.index).second)
         << "work-group " << wg.index << " of kernel " << kernel.id << " started twice";
-    EXPECT_LT(wg.start, wg.end);
   }
   void on_workgroup_finished(const KernelState& kernel, const WorkgroupRecord& wg) override {
     EXPECT_TRUE(finished_.emplace(kernel.id, wg.index).second);
+    EXPECT_LT(wg.start, wg.end);
   }
 
   // After a completed run: every kernel ran all of its work-groups once and every signal that

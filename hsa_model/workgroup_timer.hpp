@@ -1,0 +1,52 @@
+#pragma once
+// When running work-groups end (DESIGN.md §3). The dispatcher reports every change of a CU's
+// load; the timer calls the dispatcher's end handler with the work-group's slot when it ends.
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "hsa_model/compute_unit.hpp"
+#include "hsa_model/engine.hpp"
+#include "hsa_model/kernel_state.hpp"
+#include "hsa_model/random_stream.hpp"
+
+namespace aqlsim {
+
+class WorkgroupTimer {
+ public:
+  virtual ~WorkgroupTimer() = default;
+
+  // The load of `cu` is about to change at the current tick.
+  virtual void before_load_change(CuIndex cu) = 0;
+  // Work-group `slot` starts now; `load` is its CU's load once this tick's placements are done.
+  virtual void start(std::uint32_t slot, WorkgroupRecord& wg, const KernelState& kernel,
+                     double load, RandomStream& stream) = 0;
+  // Every load change of the current tick has been reported.
+  virtual void settle() = 0;
+};
+
+// The at-dispatch model: the duration is drawn at the start from the load then.
+class AtDispatchTimer final : public WorkgroupTimer {
+ public:
+  AtDispatchTimer(Engine& engine, EventHandler& workgroup_end)
+      : engine_(&engine), workgroup_end_(&workgroup_end) {}
+
+  void before_load_change(CuIndex) override {}
+  void start(std::uint32_t slot, WorkgroupRecord& wg, const KernelState& kernel, double load,
+             RandomStream& stream) override {
+    wg.end = engine_->now() + kernel.sampler.sample(load, stream);
+    engine_->schedule_at(wg.end, *workgroup_end_, slot);
+  }
+  void settle() override {}
+
+ private:
+  Engine* engine_;
+  EventHandler* workgroup_end_;
+};
+
+// The timer that `cus.front().spec().timing` asks for.
+std::unique_ptr<WorkgroupTimer> make_workgroup_timer(Engine& engine, EventHandler& workgroup_end,
+                                                     const std::vector<ComputeUnit>& cus,
+                                                     const std::vector<KernelState>& kernels);
+
+}  // namespace aqlsim
