@@ -98,8 +98,8 @@ TaskGraph load_graph_by_extension(const std::string& path) {
 
 GraphSection read_graph_section(const YamlNode& node, const Scenario& scenario) {
   node.expect_map("a graph section (tasks, generate or import; lowering, ranks, ...)");
-  node.allow_keys({"tasks", "edges", "generate", "import", "default_kernel", "lowering", "ranks",
-                   "queue_size"});
+  node.allow_keys({"tasks", "edges", "generate", "import", "default_kernel", "lowering",
+                   "queue_order", "ranks", "queue_size"});
   GraphSection section;
   section.graph = read_source(node, scenario);
   if (node.has("edges") && !node.has("tasks")) node.require("edges").fail("edges need tasks");
@@ -109,6 +109,11 @@ GraphSection read_graph_section(const YamlNode& node, const Scenario& scenario) 
     const auto lowering = parse_lowering(text->as_string());
     if (!lowering) text->fail("expected per-task, chains, round-robin:K (K >= 1) or by-level");
     o.lowering = *lowering;
+  }
+  if (auto text = node.get("queue_order")) {
+    const auto order = parse_queue_order(text->as_string());
+    if (!order) text->fail("expected listed or level");
+    o.queue_order = *order;
   }
   if (auto text = node.get("ranks")) {
     const auto mode = parse_cost_mode(text->as_string());

@@ -108,6 +108,12 @@ void add_barriers(QueueSpec& queue, const TaskProps& task, const std::vector<std
 
 }  // namespace
 
+std::optional<QueueOrder> parse_queue_order(std::string_view text) {
+  if (text == "listed") return QueueOrder::listed;
+  if (text == "level") return QueueOrder::level;
+  return std::nullopt;
+}
+
 std::optional<Lowering> parse_lowering(std::string_view text) {
   if (text == "per-task") return Lowering{Lowering::Strategy::per_task, 0};
   if (text == "chains") return Lowering{Lowering::Strategy::chains, 0};

@@ -40,6 +40,22 @@ TEST(GraphSection, GeneratedGraphsAndDefaultKernels) {
   EXPECT_EQ(fig3.queues.size(), 7u);  // per-task by default
 }
 
+TEST(GraphSection, QueuesAreCreatedInListedOrLevelOrder) {
+  // b is listed first but depends on a: `listed` creates q_b first, `level` q_a.
+  const std::string tasks =
+      "graph:\n  tasks: [{id: b, kernel: k, after: [a]}, {id: a, kernel: k}]\n";
+  const Scenario listed = load(tasks);
+  ASSERT_EQ(listed.queues.size(), 2u);
+  EXPECT_EQ(listed.queues[0].name, "q_b");
+  EXPECT_EQ(load(tasks + "  queue_order: listed\n").queues[0].name, "q_b");
+  const Scenario level = load(tasks + "  queue_order: level\n");
+  EXPECT_EQ(level.queues[0].name, "q_a");
+  EXPECT_EQ(level.queues[1].name, "q_b");
+  const InputError bad = error_of([&] { load(tasks + "  queue_order: random\n"); });
+  EXPECT_THAT(bad.what(), HasSubstr("expected listed or level"));
+  EXPECT_EQ(bad.where().line, 7);
+}
+
 TEST(GraphSection, EstimatedRanksUseTheStaircaseRuntime) {
   // Default device: 4 CUs, and 16 one-wave groups of 16 VGPRs fit per CU (work-group slots).
   // k: 8 groups -> one step of 10 us; big: 32 groups -> one step. b after a: ranks 20 and 10.
