@@ -10,9 +10,11 @@ namespace aqlsim {
 namespace {
 
 // 100 kernels of 1000 work-groups each, spread over 10 queues on the CDNA preset (120 CUs).
-Scenario hundred_kernels(const std::string& thread_block, double rsd) {
+Scenario hundred_kernels(const std::string& thread_block, double rsd,
+                         WorkgroupTiming timing = WorkgroupTiming::at_dispatch) {
   Scenario s;
   s.device = *find_device_preset("cdna");
+  s.device.cu.timing = timing;
   s.policies.thread_block = thread_block;
   KernelProfile k;
   k.name = "k";
@@ -36,8 +38,9 @@ Scenario hundred_kernels(const std::string& thread_block, double rsd) {
   return s;
 }
 
-void simulate(benchmark::State& state, const std::string& thread_block, double rsd) {
-  const Scenario scenario = hundred_kernels(thread_block, rsd);
+void simulate(benchmark::State& state, const std::string& thread_block, double rsd,
+              WorkgroupTiming timing = WorkgroupTiming::at_dispatch) {
+  const Scenario scenario = hundred_kernels(thread_block, rsd, timing);
   std::uint64_t events = 0;
   std::uint64_t workgroups = 0;
   for (auto _ : state) {
@@ -64,10 +67,14 @@ void BM_HundredKernels_Fifo(benchmark::State& state) {
 void BM_HundredKernels_NoSpread(benchmark::State& state) {
   simulate(state, "fifo-backfill", 0.0);
 }
+void BM_HundredKernels_ProcessorSharing(benchmark::State& state) {
+  simulate(state, "fifo-backfill", 0.1, WorkgroupTiming::processor_sharing);
+}
 
 BENCHMARK(BM_HundredKernels_FifoBackfill)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_HundredKernels_Fifo)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_HundredKernels_NoSpread)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_HundredKernels_ProcessorSharing)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace aqlsim

@@ -13,7 +13,9 @@ namespace aqlsim {
 // work-group) the mean becomes  mean * (1 + contention*(L-1)) / (1 + contention*(ref-1)).
 // So per-block time grows with residency while throughput L/t(L) still rises and saturates
 // towards 1/(contention * t(1)): the shape of Pai et al. figures 7 and 8. Each work-group's
-// duration is that mean times a log-normal factor of mean 1 and coefficient of variation rsd.
+// duration is that mean times a log-normal factor of mean 1 and coefficient of variation rsd,
+// at the load when it starts or, with processor sharing, as the load changes while it runs
+// (ComputeUnitSpec::timing).
 struct DurationParams {
   Tick mean = kMicrosecond;
   std::uint32_t reference_residency = 0;  // 0: the kernel's maximum residency
