@@ -1,7 +1,6 @@
 #include "hsa_model/processor_sharing.hpp"
 
 #include <algorithm>
-#include <cassert>
 #include <functional>
 
 namespace aqlsim {
