@@ -42,6 +42,7 @@ int run(const RunOptionsCli& o) {
   const Scenario scenario = o.workload.load();
   RunOptions options;
   options.measure_alone = !o.skip_alone;
+  options.predict_beside_policy = true;
   std::ofstream trace_file;
   std::unique_ptr<ChromeTraceWriter> trace;
   if (!o.trace_path.empty()) {

@@ -37,12 +37,18 @@ struct Entry {
 
 Entry mapping(std::string_view name, std::string_view summary, MakeMapping make,
               std::vector<ParamSpec> params = {}) {
-  return {{PolicyKind::queue_mapping, name, summary, std::move(params), false}, make};
+  return {{PolicyKind::queue_mapping, name, summary, std::move(params)}, make};
 }
 
+// What the runner must know of a thread-block policy beyond its name and parameters.
+enum class Needs { nothing, isolated_runtimes };
+enum class Predicts { no, publishes };
+
 Entry thread_block(std::string_view name, std::string_view summary, MakeScheduler make,
-                   std::vector<ParamSpec> params = {}, bool needs_isolated_runtimes = false) {
-  return {{PolicyKind::thread_block, name, summary, std::move(params), needs_isolated_runtimes},
+                   std::vector<ParamSpec> params = {}, Needs needs = Needs::nothing,
+                   Predicts predicts = Predicts::no) {
+  return {{PolicyKind::thread_block, name, summary, std::move(params),
+           needs == Needs::isolated_runtimes, predicts == Predicts::publishes},
           make};
 }
 
@@ -69,11 +75,12 @@ const std::vector<Entry>& entries() {
       thread_block("mpmax", "FIFO, each kernel sets aside one work-group per co-runner per CU",
                    &make<MpMax, Scheduler>),
       thread_block("srtf", "shortest predicted remaining time first, sampling new kernels",
-                   &make<Srtf, Scheduler>, srtf_core_params()),
+                   &make<Srtf, Scheduler>, srtf_core_params(), Needs::nothing, Predicts::publishes),
       thread_block("srtf-adaptive", "srtf, sharing CUs when exclusive runs would be unfair",
-                   &make<SrtfAdaptive, Scheduler>, srtf_adaptive_params()),
+                   &make<SrtfAdaptive, Scheduler>, srtf_adaptive_params(), Needs::nothing,
+                   Predicts::publishes),
       thread_block("sjf", "oracle: shortest isolated runtime first", &make<Sjf, Scheduler>,
-                   sjf_params(), true),
+                   sjf_params(), Needs::isolated_runtimes),
   };
   return table;
 }

@@ -20,6 +20,9 @@ struct PolicyInfo {
   std::vector<ParamSpec> params;
   // Oracle policies are given each kernel's isolated runtime (KernelState::isolated_runtime).
   bool needs_isolated_runtimes = false;
+  // Policies driven by a runtime predictor publish its predictions themselves; for the others
+  // the runner can attach the Simple Slicing predictor from outside (RunOptions).
+  bool publishes_predictions = false;
 };
 
 std::span<const PolicyInfo> all_policies();

@@ -1,6 +1,8 @@
 #pragma once
-// Runs the Simple Slicing predictor beside any thread-block policy, for accuracy experiments
-// (Pai et al. figure 11): attach it as a ModelObserver and read each kernel's predictions.
+// Runs the Simple Slicing predictor beside any thread-block policy: attach it as a
+// ModelObserver and read each kernel's predictions (accuracy experiments, Pai et al. figure
+// 11), or have each change of a kernel's prediction passed on as on_prediction to other
+// observers (the trace and the JSON of a policy that has no predictor of its own).
 #include <utility>
 #include <vector>
 
@@ -20,10 +22,13 @@ class SlicingObserver final : public ModelObserver {
                             const ComputeUnit&) override {
     predictor_.on_block_start(wg);
   }
-  void on_workgroup_finished(const KernelState&, const WorkgroupRecord& wg) override;
+  void on_workgroup_finished(const KernelState& kernel, const WorkgroupRecord& wg) override;
   void on_kernel_completed(const KernelState& kernel, Tick) override {
     predictor_.on_kernel_end(kernel.id);
   }
+
+  // Each time a kernel's predicted runtime changes, `sink` hears of it (not owned).
+  void forward_changes_to(ModelObserver* sink) { sinks_.push_back(sink); }
 
   const SimpleSlicingPredictor& predictor() const { return predictor_; }
   // The kernel-level predicted runtime after each of the kernel's blocks ended, once it had one.
@@ -32,6 +37,7 @@ class SlicingObserver final : public ModelObserver {
  private:
   SimpleSlicingPredictor predictor_;
   std::vector<History> histories_;  // by KernelId
+  std::vector<ModelObserver*> sinks_;
 };
 
 }  // namespace aqlsim

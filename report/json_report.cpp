@@ -81,6 +81,7 @@ nlohmann::ordered_json report_to_json(const Scenario& scenario, const RunReport&
       {"seed", report.seed},
       {"policies",
        {{"queue_mapping", report.queue_mapping}, {"thread_block", report.thread_block}}},
+      {"predictions_by", prediction_source_name(report.predictions_by)},
       {"outcome", outcome_json(report.outcome)},
       {"makespan_us", to_us(report.makespan)},
       {"kernels", kernels},

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "queue_sched/registry.hpp"
+#include "queue_sched/slicing_observer.hpp"
 #include "scenario/build_model.hpp"
 
 namespace aqlsim {
@@ -57,6 +58,18 @@ void add_metrics(RunReport& report, const std::map<std::string, Tick>& alone) {
 
 }  // namespace
 
+const char* prediction_source_name(PredictionSource source) {
+  switch (source) {
+    case PredictionSource::policy:
+      return "policy";
+    case PredictionSource::observer:
+      return "simple-slicing observer";
+    case PredictionSource::none:
+      break;
+  }
+  return "none";
+}
+
 Tick HardwareReport::slot_idle() const {
   return slot_time[static_cast<std::size_t>(SlotActivity::empty)] +
          slot_time[static_cast<std::size_t>(SlotActivity::blocked)] +
@@ -86,7 +99,7 @@ std::map<std::string, Tick> isolated_runtimes(const Scenario& s) {
   return alone;
 }
 
-// Keeps every prediction a thread-block policy publishes, by kernel.
+// Keeps every prediction published (by the policy or the predictor beside it), by kernel.
 class PredictionRecorder final : public ModelObserver {
  public:
   void on_prediction(const KernelState& k, Tick predicted, Tick now) override {
@@ -106,10 +119,19 @@ RunReport run_scenario(const Scenario& scenario, const RunOptions& options) {
   ModelOptions model_options{.observers = options.observers, .isolated_runtimes = {}};
   model_options.observers.push_back(&predictions);
   if (oracle) model_options.isolated_runtimes = alone;
+  RunReport report;
+  SlicingObserver beside(scenario.device.compute_units, SliceMode::aware);
+  if (tb && tb->publishes_predictions) {
+    report.predictions_by = PredictionSource::policy;
+  } else if (options.predict_beside_policy) {
+    report.predictions_by = PredictionSource::observer;
+    for (ModelObserver* sink : model_options.observers)
+      beside.forward_changes_to(sink);
+    model_options.observers.push_back(&beside);
+  }
   BuiltModel model = build_model(scenario, model_options);
   Gpu& gpu = *model.gpu;
 
-  RunReport report;
   report.outcome = gpu.run();
   report.queue_mapping = scenario.policies.queue_mapping;
   report.thread_block = scenario.policies.thread_block;

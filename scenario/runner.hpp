@@ -24,7 +24,8 @@ struct KernelResult {
   Tick alone = 0;    // turnaround when run alone (0 if not measured)
   std::uint64_t workgroups = 0;
   double ntt = 0;
-  // (time, predicted total runtime) as the thread-block policy published them, in order.
+  // (time, predicted total runtime) each time the prediction changed, in order (RunReport
+  // says whose predictions they are).
   std::vector<std::pair<Tick, Tick>> predictions;
 
   Tick turnaround() const { return end - arrival; }
@@ -37,8 +38,17 @@ struct HardwareReport {
   Tick slot_idle() const;                         // empty + blocked + starved
 };
 
+// Whose runtime predictions a run reports.
+enum class PredictionSource {
+  none,
+  policy,    // the thread-block policy's own predictor, the one it schedules by
+  observer,  // the Simple Slicing predictor (slice-aware) beside a policy that does not predict
+};
+const char* prediction_source_name(PredictionSource source);
+
 struct RunReport {
   RunOutcome outcome;
+  PredictionSource predictions_by = PredictionSource::none;
   std::vector<KernelResult> kernels;  // finished kernels, in launch order
   Metrics metrics;
   HardwareReport hw;
@@ -53,6 +63,9 @@ struct RunReport {
 struct RunOptions {
   std::vector<ModelObserver*> observers;
   bool measure_alone = true;  // simulate each dispatch alone for T_SP
+  // Attach the Simple Slicing predictor when the thread-block policy has none of its own, so
+  // that the run reports predictions. It only watches: the schedule is the same either way.
+  bool predict_beside_policy = false;
 };
 
 RunReport run_scenario(const Scenario& scenario, const RunOptions& options = {});

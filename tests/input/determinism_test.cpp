@@ -86,6 +86,7 @@ TEST_F(Determinism, InProcessRunsGiveIdenticalJsonAndTraces) {
         trace_out, [&](QueueId q, std::uint64_t i) { return scenario.queues[q].packets[i].name; });
     RunOptions options;
     options.observers.push_back(&trace);
+    options.predict_beside_policy = true;  // as `aqlsim run` does
     const RunReport report = run_scenario(scenario, options);
     trace.finish();
     trace_text = trace_out.str();
