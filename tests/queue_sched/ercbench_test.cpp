@@ -14,16 +14,7 @@
 namespace aqlsim {
 namespace {
 
-struct Table23 {
-  const char* kernel;
-  std::uint32_t residency;  // table 2, R
-  double runtime_cycles;    // table 3, simulator runtime
-};
-
-constexpr Table23 kPaper[] = {
-    {"aes_d", 6, 234154}, {"aes_e", 6, 226335},  {"nlm2", 8, 692686}, {"jpeg_d", 8, 24853},
-    {"jpeg_e", 8, 25383}, {"render", 5, 416563}, {"sad", 8, 441297},  {"sha1", 8, 22224223},
-};
+using testing::Table23;
 
 // The isolated runtime of `kernel` over table 3's.
 double runtime_over_table3(const Table23& row, std::uint64_t seed,
@@ -40,7 +31,7 @@ double runtime_over_table3(const Table23& row, std::uint64_t seed,
 
 TEST(Ercbench, OccupancyOnGtx480IsTable2sMaximumResidency) {
   const Scenario s = testing::ercbench_scenario("queues: [{packets: [{dispatch: sad}]}]\n");
-  for (const Table23& row : kPaper) {
+  for (const Table23& row : testing::kTable23) {
     const KernelProfile* k = s.find_kernel(row.kernel);
     ASSERT_NE(k, nullptr) << row.kernel;
     const WorkgroupDemand demand =
@@ -50,7 +41,7 @@ TEST(Ercbench, OccupancyOnGtx480IsTable2sMaximumResidency) {
 }
 
 TEST(Ercbench, EachKernelAloneRunsWithinTenPercentOfTable3) {
-  for (const Table23& row : kPaper) {
+  for (const Table23& row : testing::kTable23) {
     for (std::uint64_t seed = 1; seed <= 5; ++seed)
       EXPECT_NEAR(runtime_over_table3(row, seed), 1.0, 0.10) << row.kernel << " seed " << seed;
   }
@@ -60,7 +51,7 @@ TEST(Ercbench, EachKernelAloneRunsWithinTenPercentOfTable3) {
 // blocks of JPEG-e keep a full SM's duration after their co-residents have gone, and the kernel
 // ends more than 10% late on seed 1 (1.156x).
 TEST(Ercbench, EachKernelAloneWithTimingFixedAtDispatch) {
-  EXPECT_GT(runtime_over_table3(kPaper[4], 1, {"device.cu.timing=at-dispatch"}), 1.10);
+  EXPECT_GT(runtime_over_table3(testing::kTable23[4], 1, {"device.cu.timing=at-dispatch"}), 1.10);
 }
 
 }  // namespace
