@@ -3,6 +3,9 @@
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 
+#include <memory>
+
+#include "queue_sched/slicing_observer.hpp"
 #include "scenario/build_model.hpp"
 #include "scenario/device_presets.hpp"
 
@@ -38,13 +41,22 @@ Scenario hundred_kernels(const std::string& thread_block, double rsd,
   return s;
 }
 
+enum class Watch { nothing, predictor };  // Watch::predictor: as `aqlsim run` does beside fifo
+
 void simulate(benchmark::State& state, const std::string& thread_block, double rsd,
-              WorkgroupTiming timing = WorkgroupTiming::at_dispatch) {
+              WorkgroupTiming timing = WorkgroupTiming::at_dispatch, Watch watch = Watch::nothing) {
   const Scenario scenario = hundred_kernels(thread_block, rsd, timing);
   std::uint64_t events = 0;
   std::uint64_t workgroups = 0;
   for (auto _ : state) {
-    BuiltModel model = build_model(scenario);
+    ModelOptions options;
+    std::unique_ptr<SlicingObserver> predictor;
+    if (watch == Watch::predictor) {
+      predictor =
+          std::make_unique<SlicingObserver>(scenario.device.compute_units, SliceMode::aware);
+      options.observers.push_back(predictor.get());
+    }
+    BuiltModel model = build_model(scenario, options);
     const RunOutcome outcome = model.gpu->run();
     if (outcome.status != RunStatus::completed) state.SkipWithError("run did not complete");
     events += model.gpu->engine().events_processed();
@@ -70,11 +82,19 @@ void BM_HundredKernels_NoSpread(benchmark::State& state) {
 void BM_HundredKernels_ProcessorSharing(benchmark::State& state) {
   simulate(state, "fifo-backfill", 0.1, WorkgroupTiming::processor_sharing);
 }
+void BM_HundredKernels_PredictorWatching(benchmark::State& state) {
+  simulate(state, "fifo-backfill", 0.1, WorkgroupTiming::at_dispatch, Watch::predictor);
+}
+void BM_HundredKernels_Srtf(benchmark::State& state) {
+  simulate(state, "srtf", 0.1);
+}
 
 BENCHMARK(BM_HundredKernels_FifoBackfill)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_HundredKernels_Fifo)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_HundredKernels_NoSpread)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_HundredKernels_ProcessorSharing)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_HundredKernels_PredictorWatching)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_HundredKernels_Srtf)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace aqlsim
