@@ -19,6 +19,19 @@ Tick CuSlice::remaining_at(Tick now) const {
   return std::max<Tick>(0, pred - active_at(now));
 }
 
+SliceMaxima SliceMaxima::of(const CuSlice& s) {
+  if (!s.predicted()) return {};
+  const Tick left = s.pred - s.active_cycles;  // Pred - Active, with no resident block counted
+  if (s.resident > 0) return {.pred = s.pred, .runs_out_at = s.active_since + left};
+  return {.pred = s.pred, .frozen_left = left};
+}
+
+SliceMaxima SliceMaxima::Max::operator()(const SliceMaxima& a, const SliceMaxima& b) const {
+  return {.pred = std::max(a.pred, b.pred),
+          .runs_out_at = std::max(a.runs_out_at, b.runs_out_at),
+          .frozen_left = std::max(a.frozen_left, b.frozen_left)};
+}
+
 SimpleSlicingPredictor::SimpleSlicingPredictor(std::uint32_t cu_count, SliceMode mode)
     : cu_count_(cu_count), mode_(mode) {
   assert(cu_count > 0);
@@ -30,51 +43,65 @@ void SimpleSlicingPredictor::on_launch(const KernelState& kernel) {
   CuSlice initial;
   initial.total_blocks = (kernel.total_workgroups + cu_count_ - 1) / cu_count_;
   initial.resident_blocks = std::max<std::uint32_t>(1, kernel.occupancy.max_residency);
-  kernels_[kernel.id].assign(cu_count_, initial);
+  // No CU has a prediction yet, so every leaf of the maxima is empty.
+  kernels_[kernel.id] = {.cus = std::vector<CuSlice>(cu_count_, initial),
+                         .maxima = TournamentTree<SliceMaxima, SliceMaxima::Max>(cu_count_)};
   running_.push_back(kernel.id);
 }
 
 void SimpleSlicingPredictor::on_block_start(const WorkgroupRecord& wg) {
-  CuSlice& s = kernels_[wg.kernel][wg.cu];
-  if (s.resident++ == 0) s.active_since = wg.start;
+  KernelSlices& k = kernels_[wg.kernel];
+  CuSlice& s = k.cus[wg.cu];
+  if (s.resident++ > 0) return;
+  s.active_since = wg.start;
+  changed(k, wg.cu);
 }
 
 void SimpleSlicingPredictor::on_block_end(const WorkgroupRecord& wg) {
-  CuSlice& s = kernels_[wg.kernel][wg.cu];
+  KernelSlices& k = kernels_[wg.kernel];
+  CuSlice& s = k.cus[wg.cu];
   assert(s.resident > 0 && "a block ended that was never started");
   if (--s.resident == 0) s.active_cycles += wg.end - s.active_since;
   ++s.done_blocks;
-  if (mode_ == SliceMode::unaware && s.predicted()) return;
-  // Algorithm 1 takes t from the first block to end after the slice began, even if that block
-  // started in the previous slice.
-  if (s.reslice) s.t = wg.end - wg.start;
-  s.pred = equation2(s, wg.end);
-  s.reslice = false;
+  if (mode_ != SliceMode::unaware || !s.predicted()) {
+    // Algorithm 1 takes t from the first block to end after the slice began, even if that
+    // block started in the previous slice.
+    if (s.reslice) s.t = wg.end - wg.start;
+    s.pred = equation2(s, wg.end);
+    s.reslice = false;
+  }
+  changed(k, wg.cu);
 }
 
 void SimpleSlicingPredictor::on_kernel_end(KernelId kernel) {
   std::erase(running_, kernel);
-  std::vector<CuSlice>().swap(kernels_[kernel]);
+  kernels_[kernel] = {};
   start_slice_for_running_kernels();
 }
 
 void SimpleSlicingPredictor::copy_sample(KernelId kernel, CuIndex from, Tick now) {
-  std::vector<CuSlice>& cus = kernels_[kernel];
-  const Tick t = cus[from].t;
+  KernelSlices& k = kernels_[kernel];
+  const Tick t = k.cus[from].t;
   assert(t > 0 && "copying a sample that was never taken");
-  for (CuSlice& s : cus) {
+  for (CuIndex c = 0; c < k.cus.size(); ++c) {
+    CuSlice& s = k.cus[c];
     if (s.predicted()) continue;
     s.t = t;
     s.pred = equation2(s, now);
+    changed(k, c);
   }
 }
 
+void SimpleSlicingPredictor::changed(KernelSlices& kernel, CuIndex cu) {
+  kernel.maxima.set(cu, SliceMaxima::of(kernel.cus[cu]));
+}
+
 bool SimpleSlicingPredictor::has_prediction(KernelId kernel) const {
-  return predicted_cu(kernel).has_value();
+  return kernels_[kernel].maxima.all().pred != SliceMaxima::kNone;
 }
 
 std::optional<CuIndex> SimpleSlicingPredictor::predicted_cu(KernelId kernel) const {
-  const std::vector<CuSlice>& cus = kernels_[kernel];
+  const std::vector<CuSlice>& cus = kernels_[kernel].cus;
   for (CuIndex c = 0; c < cus.size(); ++c) {
     if (cus[c].predicted()) return c;
   }
@@ -82,25 +109,25 @@ std::optional<CuIndex> SimpleSlicingPredictor::predicted_cu(KernelId kernel) con
 }
 
 std::optional<Tick> SimpleSlicingPredictor::predicted_runtime(KernelId kernel) const {
-  std::optional<Tick> longest;
-  for (const CuSlice& s : kernels_[kernel]) {
-    if (s.predicted()) longest = std::max(longest.value_or(0), s.pred);
-  }
+  const Tick longest = kernels_[kernel].maxima.all().pred;
+  if (longest == SliceMaxima::kNone) return std::nullopt;
   return longest;
 }
 
 std::optional<Tick> SimpleSlicingPredictor::remaining(KernelId kernel, Tick now) const {
-  std::optional<Tick> longest;
-  for (const CuSlice& s : kernels_[kernel]) {
-    if (s.predicted()) longest = std::max(longest.value_or(0), s.remaining_at(now));
-  }
+  const SliceMaxima m = kernels_[kernel].maxima.all();
+  if (m.pred == SliceMaxima::kNone) return std::nullopt;
+  // Each predicted CU has one of the two; neither alone may be set.
+  Tick longest = 0;
+  if (m.runs_out_at != SliceMaxima::kNone) longest = std::max(longest, m.runs_out_at - now);
+  if (m.frozen_left != SliceMaxima::kNone) longest = std::max(longest, m.frozen_left);
   return longest;
 }
 
 void SimpleSlicingPredictor::start_slice_for_running_kernels() {
   if (mode_ == SliceMode::unaware) return;
   for (const KernelId k : running_) {
-    for (CuSlice& s : kernels_[k])
+    for (CuSlice& s : kernels_[k].cus)
       s.reslice = true;
   }
 }

@@ -8,10 +8,12 @@
 // It is fed the dispatcher's events (a thread-block scheduler forwards its hooks; an
 // experiment can attach it to any policy through SlicingObserver) and reads nothing else.
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <vector>
 
 #include "hsa_model/kernel_state.hpp"
+#include "queue_sched/tournament_tree.hpp"
 
 namespace aqlsim {
 
@@ -39,6 +41,22 @@ struct CuSlice {
   Tick remaining_at(Tick now) const;
 };
 
+// The figures of one CU whose maxima over a kernel's CUs make its kernel-level prediction.
+// None moves with time (Pred - Active_Kernel_Cycles(now) of a CU with blocks resident is
+// runs_out_at - now), so they are kept in a TournamentTree as blocks start and end: O(log CUs)
+// per block event, O(1) per question. A CU without a prediction contributes nothing (kNone).
+struct SliceMaxima {
+  static constexpr Tick kNone = std::numeric_limits<Tick>::min();
+  Tick pred = kNone;         // Pred_Cycles
+  Tick runs_out_at = kNone;  // with blocks resident: when Pred - Active_Kernel_Cycles reaches 0
+  Tick frozen_left = kNone;  // with none resident: Pred - Active_Kernel_Cycles, which then stays
+
+  static SliceMaxima of(const CuSlice& s);
+  struct Max {
+    SliceMaxima operator()(const SliceMaxima& a, const SliceMaxima& b) const;
+  };
+};
+
 class SimpleSlicingPredictor {
  public:
   SimpleSlicingPredictor(std::uint32_t cu_count, SliceMode mode);
@@ -54,7 +72,7 @@ class SimpleSlicingPredictor {
   void copy_sample(KernelId kernel, CuIndex from, Tick now);
 
   SliceMode mode() const { return mode_; }
-  const CuSlice& slice(KernelId kernel, CuIndex cu) const { return kernels_.at(kernel).at(cu); }
+  const CuSlice& slice(KernelId kernel, CuIndex cu) const { return kernels_.at(kernel).cus.at(cu); }
   bool has_prediction(KernelId kernel) const;
   // The first CU (lowest index) with a prediction for `kernel`.
   std::optional<CuIndex> predicted_cu(KernelId kernel) const;
@@ -69,11 +87,18 @@ class SimpleSlicingPredictor {
   std::optional<Tick> remaining(KernelId kernel, Tick now) const;
 
  private:
+  struct KernelSlices {
+    std::vector<CuSlice> cus;
+    TournamentTree<SliceMaxima, SliceMaxima::Max> maxima;  // over `cus`
+  };
+
   void start_slice_for_running_kernels();
+  // Brings the maxima up to date after `cu`'s slice of `kernel` changed.
+  void changed(KernelSlices& kernel, CuIndex cu);
 
   std::uint32_t cu_count_;
   SliceMode mode_;
-  std::vector<std::vector<CuSlice>> kernels_;  // by KernelId, one CuSlice per CU; freed at end
+  std::vector<KernelSlices> kernels_;  // by KernelId; freed at the kernel's end
   std::vector<KernelId> running_;
 };
 

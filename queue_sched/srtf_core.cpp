@@ -138,15 +138,15 @@ void SrtfCore::build_ranking(const DispatchView& view) {
 
 // Fills ranking_ with the ranked kernels that have work-groups left, shortest first.
 void SrtfCore::rank_by_remaining(const DispatchView& view) {
-  std::vector<std::pair<Tick, KernelId>> by_remaining;  // kNever: no prediction yet
+  by_remaining_.clear();
   for (const KernelId k : view.active()) {
     if (stages_[k] != Stage::ranked || view.kernel(k).unissued() == 0) continue;
-    by_remaining.emplace_back(predictor_->remaining(k, view.now()).value_or(kNever), k);
+    by_remaining_.emplace_back(predictor_->remaining(k, view.now()).value_or(kNever), k);
   }
-  std::ranges::sort(by_remaining);
+  std::ranges::sort(by_remaining_);
   ranking_.clear();
   predicted_count_ = 0;
-  for (const auto& [remaining, k] : by_remaining) {
+  for (const auto& [remaining, k] : by_remaining_) {
     ranking_.push_back(k);
     if (remaining != kNever) ++predicted_count_;
   }

@@ -73,6 +73,7 @@ class SrtfCore {
   std::optional<KernelId> sampled_;
 
   std::vector<KernelId> ranking_;
+  std::vector<std::pair<Tick, KernelId>> by_remaining_;  // scratch; kNever: no prediction yet
   std::size_t predicted_count_ = 0;  // ranking_'s prefix of ranked, predicted kernels
   std::vector<KernelId> sampling_order_;
   Tick ranked_at_ = kNever;       // ranking_ is valid for this time, until the next hook

@@ -225,5 +225,83 @@ scheduling: {thread_block: fifo}
   EXPECT_EQ(sim->kernel("grid").end, 30 * kMicrosecond);
 }
 
+// Checks, after every block event of a real run, that the kernel-level figures the predictor
+// keeps up to date are the maxima over the CUs of table 1's state, computed afresh.
+class KernelFiguresMatchAScanOfTheCus final : public ModelObserver {
+ public:
+  KernelFiguresMatchAScanOfTheCus(std::uint32_t cus, SliceMode mode)
+      : cus_(cus), predictor_(cus, mode) {}
+
+  void on_kernel_launched(const KernelState& k, Tick) override {
+    predictor_.on_launch(k);
+    running_.push_back(k.id);
+  }
+  void on_workgroup_started(const KernelState&, const WorkgroupRecord& wg,
+                            const ComputeUnit&) override {
+    predictor_.on_block_start(wg);
+    check(wg.start);
+  }
+  void on_workgroup_finished(const KernelState&, const WorkgroupRecord& wg) override {
+    predictor_.on_block_end(wg);
+    check(wg.end);
+  }
+  void on_kernel_completed(const KernelState& k, Tick) override {
+    predictor_.on_kernel_end(k.id);
+    std::erase(running_, k.id);
+  }
+  int checks = 0;
+
+ private:
+  void check(Tick now) {
+    for (const KernelId k : running_) {
+      std::optional<Tick> runtime;
+      std::optional<Tick> remaining;
+      for (CuIndex c = 0; c < cus_; ++c) {
+        const CuSlice& s = predictor_.slice(k, c);
+        if (!s.predicted()) continue;
+        runtime = std::max(runtime.value_or(0), s.pred);
+        remaining = std::max(remaining.value_or(0), s.remaining_at(now));
+      }
+      ASSERT_EQ(predictor_.predicted_runtime(k), runtime) << "kernel " << k << " at " << now;
+      ASSERT_EQ(predictor_.remaining(k, now), remaining) << "kernel " << k << " at " << now;
+      ASSERT_EQ(predictor_.has_prediction(k), runtime.has_value());
+      ++checks;
+    }
+  }
+
+  std::uint32_t cus_;
+  SimpleSlicingPredictor predictor_;
+  std::vector<KernelId> running_;
+};
+
+TEST(SimpleSlicing, KernelFiguresAreTheMaximaOverTheCusAfterEveryEvent) {
+  // Three kernels of different shapes with wide spread, arriving at different times on three
+  // CUs, so that slices change and some CUs never predict; srtf and mpmax also hold kernels
+  // back, so a CU that has predicted goes idle for a kernel and busy again.
+  for (const std::string policy : {"fifo-backfill", "srtf", "mpmax"}) {
+    for (const SliceMode mode : {SliceMode::aware, SliceMode::unaware}) {
+      KernelFiguresMatchAScanOfTheCus watcher(3, mode);
+      auto sim = testing::simulate(R"(
+device:
+  compute_units: 3
+  cu: {simds: 1, waves_per_simd: 8, vgprs_per_simd: 1024, vgpr_granule: 1, sgprs_per_simd: 0}
+  front_end: {packet_latency: 0}
+kernels:
+  - {name: a, workgroup_size: 64, vgprs: 1, wg_time: 10us, rsd: 0.6, workgroups: 40}
+  - {name: b, workgroup_size: 192, vgprs: 1, wg_time: 4us, rsd: 0.4, workgroups: 9}
+  - {name: c, workgroup_size: 128, vgprs: 1, wg_time: 25us, rsd: 0.3, workgroups: 20}
+queues:
+  - {packets: [{name: A, dispatch: a}, {name: C2, dispatch: c, at: 70us}]}
+  - {packets: [{name: B, dispatch: b, at: 13us}]}
+  - {packets: [{name: C, dispatch: c, at: 5us}]}
+scheduling: {thread_block: )" + policy +
+                                       "}\n",
+                                   {}, {&watcher});
+      ASSERT_EQ(sim->outcome.status, RunStatus::completed) << policy;
+      EXPECT_GT(watcher.checks, 200) << policy;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace aqlsim
