@@ -85,8 +85,14 @@ void BM_HundredKernels_ProcessorSharing(benchmark::State& state) {
 void BM_HundredKernels_PredictorWatching(benchmark::State& state) {
   simulate(state, "fifo-backfill", 0.1, WorkgroupTiming::at_dispatch, Watch::predictor);
 }
+void BM_HundredKernels_MpMax(benchmark::State& state) {
+  simulate(state, "mpmax", 0.1);
+}
 void BM_HundredKernels_Srtf(benchmark::State& state) {
   simulate(state, "srtf", 0.1);
+}
+void BM_HundredKernels_SrtfAdaptive(benchmark::State& state) {
+  simulate(state, "srtf-adaptive", 0.1);
 }
 
 BENCHMARK(BM_HundredKernels_FifoBackfill)->Unit(benchmark::kMillisecond);
@@ -94,7 +100,9 @@ BENCHMARK(BM_HundredKernels_Fifo)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_HundredKernels_NoSpread)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_HundredKernels_ProcessorSharing)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_HundredKernels_PredictorWatching)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_HundredKernels_MpMax)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_HundredKernels_Srtf)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_HundredKernels_SrtfAdaptive)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace aqlsim

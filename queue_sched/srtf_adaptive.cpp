@@ -94,10 +94,13 @@ std::uint32_t SrtfAdaptive::kept_residency(const KernelState& fastest) const {
 }
 
 // S: how many of the co-runner's work-groups fit on an empty CU beside the fastest's kept ones.
-std::uint32_t SrtfAdaptive::shared_residency(const KernelState& fastest,
-                                             const KernelState& co) const {
-  const std::vector<WorkgroupDemand> beside(kept_residency(fastest), fastest.demand);
-  return empty_cu_.fit_count(co.demand, beside, co.occupancy.max_residency);
+std::uint32_t SrtfAdaptive::shared_residency(const KernelState& fastest, const KernelState& co) {
+  if (!last_shared_ || last_shared_->fastest != fastest.id || last_shared_->co != co.id) {
+    const std::vector<WorkgroupDemand> beside(kept_residency(fastest), fastest.demand);
+    last_shared_ = {fastest.id, co.id,
+                    empty_cu_.fit_count(co.demand, beside, co.occupancy.max_residency)};
+  }
+  return last_shared_->count;
 }
 
 double SrtfAdaptive::share_of(const KernelState& kernel, std::uint32_t residency) {

@@ -1,4 +1,5 @@
 #pragma once
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -52,7 +53,7 @@ class SrtfAdaptive final : public ThreadBlockScheduler {
   std::vector<PlannedKernel> plan_inputs(const DispatchView& view,
                                          std::span<const KernelId> contenders);
   std::uint32_t kept_residency(const KernelState& fastest) const;
-  std::uint32_t shared_residency(const KernelState& fastest, const KernelState& co) const;
+  std::uint32_t shared_residency(const KernelState& fastest, const KernelState& co);
   // A residency as a share of the kernel's full-residency throughput (the staircase: R / R).
   static double share_of(const KernelState& kernel, std::uint32_t residency);
 
@@ -65,6 +66,14 @@ class SrtfAdaptive final : public ThreadBlockScheduler {
   KernelId fastest_ = 0;
   std::vector<Tick> alone_;  // by KernelId; 0 until predicted
   bool rescan_ = false;
+  // shared_residency of the last pair asked about: it depends only on the two kernels (ids are
+  // never reused in a run), and the same pair is asked about after nearly every event.
+  struct SharedResidency {
+    KernelId fastest;
+    KernelId co;
+    std::uint32_t count;
+  };
+  std::optional<SharedResidency> last_shared_;
 };
 
 }  // namespace aqlsim
