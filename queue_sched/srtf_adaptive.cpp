@@ -67,8 +67,13 @@ bool SrtfAdaptive::sharing_is_fairer(const DispatchView& view,
   if (exclusive <= threshold_) return false;
   const KernelState& fast = view.kernel(contenders[0]);
   const KernelState& co = view.kernel(contenders[1]);
-  const double shared = slowdown_gap(sharing_slowdowns(plan, share_of(fast, kept_residency(fast)),
-                                                       share_of(co, shared_residency(fast, co))));
+  // Sharing turns the rest of each CU over to the co-runner (§5.1.2); when none of its
+  // work-groups fits there, it would only slow the fastest kernel down. The forecast may still
+  // call that fairer (a smaller gap because the fast kernel's slowdown rises), so refuse it.
+  const std::uint32_t co_residency = shared_residency(fast, co);
+  if (co_residency == 0) return false;
+  const double shared = slowdown_gap(
+      sharing_slowdowns(plan, share_of(fast, kept_residency(fast)), share_of(co, co_residency)));
   return shared < exclusive;
 }
 

@@ -20,7 +20,8 @@ std::vector<ParamSpec> srtf_adaptive_params();
 // SRTF order; with two or more it forecasts their slowdowns (fairness_plan.hpp) under the
 // exclusive plan and under the sharing plan, and runs in sharing mode exactly when
 //     gap(exclusive) > threshold  and  gap(sharing) < gap(exclusive),
-// gap being the largest minus the smallest slowdown; otherwise in exclusive (SRTF) mode. So it
+// gap being the largest minus the smallest slowdown, and at least one work-group of the second
+// kernel fits on a CU beside the fastest's kept ones; otherwise in exclusive (SRTF) mode. So it
 // enters sharing when the exclusive gap exceeds the threshold and returns when sharing is no
 // longer the fairer choice (or exclusive is fair enough again). In sharing mode the fastest
 // kernel (head of the ranking) may hold at most `residency_limit` work-groups per CU; the

@@ -64,5 +64,29 @@ TEST(SrtfAdaptive, StaysExclusiveWhenTheGapIsJustBelowTheThreshold) {
   EXPECT_EQ(at.b_per_cu, 0);
 }
 
+TEST(SrtfAdaptive, NeverSharesWhenNoWorkGroupOfTheCoRunnerFitsBesideTheFastest) {
+  // A: 40 one-wave work-groups (R = 4, alone 50 us); B: 24 two-wave ones (R = 2, alone 60 us)
+  // at 1 us. srtf samples B on CU 0 [10,20]; at 20 A has 40 us left (CU 0 stopped at Active 10
+  // with Pred 50), B 60: A goes on alone until 50, one B per CU fits beside A's last blocks
+  // [50,60], and B's other 20 run two per CU from 60: A ends at 60, B at 110.
+  // At 20 the exclusive gap is (19 + 40 + 60) / 60 - (20 + 40) / 50 = 0.78 > 0.5, but sharing
+  // would leave one slot per CU beside A's 3 kept work-groups, where a work-group of B does not
+  // fit: it would only slow A down. srtf-adaptive must stay exclusive and finish as srtf does.
+  for (const std::string policy : {"srtf", "srtf-adaptive"}) {
+    auto sim = testing::simulate(std::string(testing::kTwoCuDevice) + R"(
+kernels:
+  - {name: one, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0}
+  - {name: two, workgroup_size: 128, vgprs: 1, wg_time: 10us, contention: 0}
+queues:
+  - {name: qa, packets: [{name: A, dispatch: one, workgroups: 40}]}
+  - {name: qb, packets: [{name: B, dispatch: two, workgroups: 24, at: 1us}]}
+scheduling: {thread_block: )" + policy +
+                                 "}\n");
+    ASSERT_EQ(sim->outcome.status, RunStatus::completed) << policy;
+    EXPECT_EQ(sim->kernel("A").end, 60 * us) << policy;
+    EXPECT_EQ(sim->kernel("B").end, 110 * us) << policy;
+  }
+}
+
 }  // namespace
 }  // namespace aqlsim
