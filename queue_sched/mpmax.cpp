@@ -2,13 +2,36 @@
 
 #include <algorithm>
 
-#include "queue_sched/ordered_pick.hpp"
-
 namespace aqlsim {
 
 std::optional<KernelId> MpMax::pick(const DispatchView& view, CuIndex cu) {
   update_limits(view);
-  return pick_first_in_order(view, cu, co_runners_, [&](KernelId k) { return limits_[k]; });
+  for (std::size_t i = 0; i < co_runners_.size(); ++i) {
+    const KernelId k = co_runners_[i];
+    // At least one: a kernel none of whose work-groups fits beside the others' set-aside may
+    // still hold one, and for it the set-asides are waived.
+    const std::uint32_t fit = beside_set_aside_[k];
+    if (view.kernel(k).resident_per_cu[cu] >= std::max<std::uint32_t>(1, fit)) continue;
+    if (!view.fits(k, cu)) return std::nullopt;               // strict, as fifo: the CU waits
+    if (fit > 0 && takes_a_set_aside(view, cu, i)) continue;  // as good as at its limit
+    return k;
+  }
+  return std::nullopt;
+}
+
+// Later co-runners only: the last kernel that may issue has none to protect, so a CU where
+// some co-runner fits is never left idle by the set-asides alone.
+bool MpMax::takes_a_set_aside(const DispatchView& view, CuIndex cu, std::size_t i) const {
+  const ComputeUnit& now = view.cu(cu);
+  ComputeUnit after = now;
+  after.place(view.kernel(co_runners_[i]).demand);
+  for (std::size_t j = i + 1; j < co_runners_.size(); ++j) {
+    const KernelState& later = view.kernel(co_runners_[j]);
+    if (later.resident_per_cu[cu] > 0 || !now.fits(later.demand)) continue;
+    if (!after.fits(later.demand)) return true;
+    after.place(later.demand);
+  }
+  return false;
 }
 
 // The set changes only at launches, completions and last issues, so limits are recomputed
@@ -21,19 +44,18 @@ void MpMax::update_limits(const DispatchView& view) {
   if (scratch_ == co_runners_) return;
   co_runners_.swap(scratch_);
   for (const KernelId k : co_runners_) {
-    if (limits_.size() <= k) limits_.resize(k + 1);
-    limits_[k] = limit(view, k);
+    if (beside_set_aside_.size() <= k) beside_set_aside_.resize(k + 1);
+    beside_set_aside_[k] = fit_beside_set_aside(view, k);
   }
 }
 
-std::uint32_t MpMax::limit(const DispatchView& view, KernelId kernel) const {
+std::uint32_t MpMax::fit_beside_set_aside(const DispatchView& view, KernelId kernel) const {
   std::vector<WorkgroupDemand> set_aside;
   for (const KernelId other : co_runners_) {
     if (other != kernel) set_aside.push_back(view.kernel(other).demand);
   }
   const KernelState& k = view.kernel(kernel);
-  return std::max<std::uint32_t>(
-      1, empty_cu_.fit_count(k.demand, set_aside, k.occupancy.max_residency));
+  return empty_cu_.fit_count(k.demand, set_aside, k.occupancy.max_residency);
 }
 
 }  // namespace aqlsim

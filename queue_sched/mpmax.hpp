@@ -14,6 +14,15 @@ namespace aqlsim {
 // as `fifo` does: a kernel below its limit decides alone and the CU waits if its work-group
 // does not fit; only a kernel at its limit lets the next one issue. The limits follow the
 // co-runner set, so when concurrency ceases the remaining kernel may reoccupy everything.
+//
+// With three or more co-runners the limits alone do not keep the set-asides: each is computed
+// beside one work-group of the others, so together they can exceed a CU, and the second kernel
+// would fill the room set aside for the third, which then waits as under `fifo`. So a kernel
+// also counts as at its limit when its next work-group would leave no room for one work-group
+// of a later co-runner that has none on the CU and would fit there now. A kernel whose limit
+// was raised to one (none of its work-groups fits beside the set-aside) is exempt, as its
+// limit is. With two kernels the rule adds nothing to the first one's limit (the paper
+// evaluates only pairs).
 class MpMax final : public ThreadBlockScheduler {
  public:
   explicit MpMax(const PolicyParams&) {}
@@ -23,11 +32,15 @@ class MpMax final : public ThreadBlockScheduler {
 
  private:
   void update_limits(const DispatchView& view);
-  std::uint32_t limit(const DispatchView& view, KernelId kernel) const;
+  // Whether one more work-group of co_runners_[i] on `cu` would take the room set aside there
+  // for one work-group of a later co-runner.
+  bool takes_a_set_aside(const DispatchView& view, CuIndex cu, std::size_t i) const;
+  // Work-groups of `kernel` that fit on an empty CU beside one of every other co-runner.
+  std::uint32_t fit_beside_set_aside(const DispatchView& view, KernelId kernel) const;
 
   EmptyCu empty_cu_;
-  std::vector<KernelId> co_runners_;   // launch order; the set `limits_` was computed for
-  std::vector<std::uint32_t> limits_;  // by KernelId
+  std::vector<KernelId> co_runners_;             // launch order; the set the fits below are for
+  std::vector<std::uint32_t> beside_set_aside_;  // by KernelId: fit_beside_set_aside
   std::vector<KernelId> scratch_;
 };
 

@@ -72,5 +72,42 @@ queues:
   EXPECT_EQ(sim->kernel("B").end, 30 * us);
 }
 
+TEST(MpMax, AThirdCoRunnerGetsTheWorkGroupSetAsideForIt) {
+  // A and B: 40 one-wave work-groups each, C: 4; 10 us; B at 1 us, C at 2 us. With all three
+  // co-running each may hold what fits beside one of each other: 2 of 4 slots (together 6).
+  // 0: A alone, 4 per CU [0,10]. 10: per CU A 2 (its limit), B 1; a second B would leave no
+  // slot for C, which has none there, so B counts as at its limit and C takes the slot. The same
+  // at 20: C has issued its 4 and ends at 30. From 30 A and B may hold 3 each: per CU A 3, B 1
+  // (A first) until A has issued its 40 at 60 and ends at 70; B's other 28 follow, four per CU
+  // [70,80], [80,90], [90,100] and the last two per CU [100,110].
+  // Without the set-aside B would take C's slot at 10 and C would wait until A had issued all.
+  testing::BlockLog log;
+  auto sim = run(R"(
+kernels:
+  - {name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0}
+queues:
+  - {name: qa, packets: [{name: A, dispatch: k, workgroups: 40}]}
+  - {name: qb, packets: [{name: B, dispatch: k, workgroups: 40, at: 1us}]}
+  - {name: qc, packets: [{name: C, dispatch: k, workgroups: 4, at: 2us}]}
+)",
+                 log);
+  const KernelId a = sim->kernel("A").id;
+  const KernelId b = sim->kernel("B").id;
+  const KernelId c = sim->kernel("C").id;
+  for (CuIndex cu = 0; cu < 2; ++cu) {
+    for (const Tick t : {10 * us, 20 * us}) {
+      EXPECT_EQ(log.count(a, cu, t), 2) << cu << " at " << t;
+      EXPECT_EQ(log.count(b, cu, t), 1) << cu << " at " << t;
+      EXPECT_EQ(log.count(c, cu, t), 1) << cu << " at " << t;
+    }
+    EXPECT_EQ(log.count(a, cu, 30 * us), 3) << cu;
+    EXPECT_EQ(log.count(b, cu, 30 * us), 1) << cu;
+  }
+  EXPECT_EQ(sim->kernel("C").start, 10 * us);
+  EXPECT_EQ(sim->kernel("C").end, 30 * us);
+  EXPECT_EQ(sim->kernel("A").end, 70 * us);
+  EXPECT_EQ(sim->kernel("B").end, 110 * us);
+}
+
 }  // namespace
 }  // namespace aqlsim
