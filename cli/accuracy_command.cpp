@@ -20,11 +20,12 @@ int accuracy(const AccuracyCli& o) {
   spec.overrides.insert(spec.overrides.end(), o.overrides.begin(), o.overrides.end());
   if (!o.policy.empty()) spec.policies = {o.policy};
   fmt::print("predicted runtime / actual runtime, Simple Slicing predictor\n");
-  fmt::print("{:<9} {:<28} {:>6} {:>7} {:>7} {:>7} {:>7} {:>7}\n", "group", "prediction", "n",
-             "min", "q1", "median", "q3", "max");
+  fmt::print("{:<9} {:<24} {:>6} {:>7} {:>7} {:>7} {:>7} {:>7} {:>9}\n", "group", "prediction", "n",
+             "min", "q1", "median", "q3", "max", "0.5-2x");
   for (const RatioSummary& r : predictor_accuracy(spec)) {
-    fmt::print("{:<9} {:<28} {:>6} {:>7.3f} {:>7.3f} {:>7.3f} {:>7.3f} {:>7.3f}\n", r.group, r.when,
-               r.count, r.min, r.q1, r.median, r.q3, r.max);
+    fmt::print("{:<9} {:<24} {:>6} {:>7.3f} {:>7.3f} {:>7.3f} {:>7.3f} {:>7.3f} {:>8.0f}%\n",
+               r.group, r.when, r.count, r.min, r.q1, r.median, r.q3, r.max,
+               100 * r.within_half_to_double);
   }
   return kExitOk;
 }

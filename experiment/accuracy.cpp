@@ -24,15 +24,14 @@ void measure(const Scenario& scenario, const std::string& group, Ratios& ratios)
   if (model.gpu->run().status != RunStatus::completed) return;
   for (const KernelState& k : model.gpu->kernels()) {
     const double actual = static_cast<double>(k.end - k.start);
-    const auto record = [&](const SlicingObserver& o, const std::string& mode) {
-      const SlicingObserver::History& h = o.history(k.id);
-      if (h.empty()) return;
-      ratios[{group, "first block, " + mode}].push_back(static_cast<double>(h.front().second) /
-                                                        actual);
-      ratios[{group, "last, " + mode}].push_back(static_cast<double>(h.back().second) / actual);
+    const auto record = [&](const std::string& which, std::optional<Tick> predicted) {
+      if (predicted) ratios[{group, which}].push_back(static_cast<double>(*predicted) / actual);
     };
-    record(aware, "slice-aware");
-    record(unaware, "slice-unaware");
+    // The first prediction is the same in both modes.
+    const SlicingObserver::History& h = aware.history(k.id);
+    record("first block", h.empty() ? std::nullopt : std::optional<Tick>(h.front().second));
+    record("slice-unaware", unaware.last_slice_prediction(k.id));
+    record("last slice, slice-aware", aware.last_slice_prediction(k.id));
   }
 }
 
@@ -77,8 +76,10 @@ std::vector<RatioSummary> predictor_accuracy(const ExperimentSpec& spec) {
   std::vector<RatioSummary> out;
   for (auto& [key, values] : ratios) {
     std::sort(values.begin(), values.end());
+    const auto within = std::ranges::count_if(values, [](double r) { return r >= 0.5 && r <= 2; });
     out.push_back({key.first, key.second, values.size(), values.front(), quantile(values, 0.25),
-                   quantile(values, 0.5), quantile(values, 0.75), values.back()});
+                   quantile(values, 0.5), quantile(values, 0.75), values.back(),
+                   static_cast<double>(within) / static_cast<double>(values.size())});
   }
   return out;
 }

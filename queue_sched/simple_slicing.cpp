@@ -127,6 +127,7 @@ std::optional<Tick> SimpleSlicingPredictor::remaining(KernelId kernel, Tick now)
 void SimpleSlicingPredictor::start_slice_for_running_kernels() {
   if (mode_ == SliceMode::unaware) return;
   for (const KernelId k : running_) {
+    ++kernels_[k].current_slice;
     for (CuSlice& s : kernels_[k].cus)
       s.reslice = true;
   }

@@ -73,6 +73,9 @@ class SimpleSlicingPredictor {
 
   SliceMode mode() const { return mode_; }
   const CuSlice& slice(KernelId kernel, CuIndex cu) const { return kernels_.at(kernel).cus.at(cu); }
+  // Which slice `kernel` is in: 0 from its launch, one more at every later slice boundary
+  // (always 0 in slice-unaware mode).
+  std::uint32_t current_slice(KernelId kernel) const { return kernels_.at(kernel).current_slice; }
   bool has_prediction(KernelId kernel) const;
   // The first CU (lowest index) with a prediction for `kernel`.
   std::optional<CuIndex> predicted_cu(KernelId kernel) const;
@@ -90,6 +93,7 @@ class SimpleSlicingPredictor {
   struct KernelSlices {
     std::vector<CuSlice> cus;
     TournamentTree<SliceMaxima, SliceMaxima::Max> maxima;  // over `cus`
+    std::uint32_t current_slice = 0;
   };
 
   void start_slice_for_running_kernels();

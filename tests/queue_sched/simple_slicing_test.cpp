@@ -140,6 +140,69 @@ TEST(SimpleSlicing, SliceUnawarePredictsOnceFromTheFirstBlock) {
   EXPECT_EQ(p.predicted_runtime(0), 45);
 }
 
+// The timeline of run_a_with_b_launching_at_20, told to a SlicingObserver as the dispatcher
+// would: it keeps what Pai et al. figure 11 measures of a kernel run beside another.
+std::optional<Tick> last_slice_prediction_of_a(SliceMode mode, Tick& first) {
+  static const ComputeUnitSpec spec;
+  const ComputeUnit cu(spec);
+  SlicingObserver o(1, mode);
+  const KernelState a = kernel(0, 8, 2);
+  o.on_kernel_launched(a, 0);
+  const auto run_step = [&](Tick start, Tick duration) {
+    for (int i = 0; i < 2; ++i)
+      o.on_workgroup_started(a, block(0, start, start + duration), cu);
+    for (int i = 0; i < 2; ++i)
+      o.on_workgroup_finished(a, block(0, start, start + duration));
+  };
+  run_step(0, 10);
+  run_step(10, 10);
+  o.on_kernel_launched(kernel(1, 4, 2), 20);
+  run_step(20, 20);
+  run_step(40, 20);
+  o.on_kernel_completed(a, 60);
+  first = o.history(0).front().second;
+  return o.last_slice_prediction(0);
+}
+
+TEST(SlicingObserver, KeepsThePredictionMadeWhenTheLastSliceBegan) {
+  // Slice 0 opens at A's first end (10): 10 + (8 - 1) * 10 / 2 = 45. B's launch at 20 opens
+  // slice 1, the last; its first end (40) resamples t = 20: 40 + (8 - 5) * 20 / 2 = 70. The
+  // slice-unaware predictor has one slice and one prediction: 45. A actually runs 60.
+  Tick first = 0;
+  EXPECT_EQ(last_slice_prediction_of_a(SliceMode::aware, first), 70);
+  EXPECT_EQ(first, 45);
+  EXPECT_EQ(last_slice_prediction_of_a(SliceMode::unaware, first), 45);
+  EXPECT_EQ(first, 45);
+}
+
+TEST(SlicingObserver, ACuThatDidNotPredictInTheLastSliceIsLeftOut) {
+  // Two CUs, 8 blocks, R = 2: Total_Blocks 4 per CU. CU 1 runs one block [0,19] and predicts
+  // 19 + 3 * 19 / 2 = 47 (integer ticks) in slice 0, then nothing more. CU 0 runs [0,10] x2
+  // (25 in slice 0); B launches at 20 (slice 1); CU 0 runs [20,40] x2 and opens slice 1 at 40
+  // with t = 20: Active 30, Done 3: 30 + 1 * 20 / 2 = 40. The last slice's figure is CU 0's 40,
+  // not CU 1's older and larger 47.
+  static const ComputeUnitSpec spec;
+  const ComputeUnit cu(spec);
+  SlicingObserver o(2, SliceMode::aware);
+  const KernelState a = kernel(0, 8, 2);
+  o.on_kernel_launched(a, 0);
+  const WorkgroupRecord on_cu1 = block(1, 0, 19);
+  o.on_workgroup_started(a, on_cu1, cu);
+  for (int i = 0; i < 2; ++i)
+    o.on_workgroup_started(a, block(0, 0, 10), cu);
+  for (int i = 0; i < 2; ++i)
+    o.on_workgroup_finished(a, block(0, 0, 10));
+  o.on_workgroup_finished(a, on_cu1);
+  EXPECT_EQ(o.predictor().slice(0, 1).pred, 47);
+  o.on_kernel_launched(kernel(1, 4, 2), 20);
+  for (int i = 0; i < 2; ++i)
+    o.on_workgroup_started(a, block(0, 20, 40), cu);
+  for (int i = 0; i < 2; ++i)
+    o.on_workgroup_finished(a, block(0, 20, 40));
+  o.on_kernel_completed(a, 40);
+  EXPECT_EQ(o.last_slice_prediction(0), 40);
+}
+
 TEST(SimpleSlicing, TIsTakenFromTheFirstBlockToEndAfterTheBoundary) {
   // Algorithm 1 as written: B launches at 15 while A's blocks [10,20] run; the first of them to
   // end gives t = 10 although the blocks after it take 20. One CU, 8 blocks, R = 2.
