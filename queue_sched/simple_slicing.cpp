@@ -117,7 +117,7 @@ std::optional<Tick> SimpleSlicingPredictor::predicted_runtime(KernelId kernel) c
 std::optional<Tick> SimpleSlicingPredictor::remaining(KernelId kernel, Tick now) const {
   const SliceMaxima m = kernels_[kernel].maxima.all();
   if (m.pred == SliceMaxima::kNone) return std::nullopt;
-  // Each predicted CU has one of the two; neither alone may be set.
+  // A predicted CU sets exactly one of the two, so at least one is set here.
   Tick longest = 0;
   if (m.runs_out_at != SliceMaxima::kNone) longest = std::max(longest, m.runs_out_at - now);
   if (m.frozen_left != SliceMaxima::kNone) longest = std::max(longest, m.frozen_left);
