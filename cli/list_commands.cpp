@@ -9,7 +9,8 @@ namespace aqlsim::cli {
 namespace {
 
 int list_policies() {
-  for (const PolicyKind kind : {PolicyKind::queue_mapping, PolicyKind::thread_block}) {
+  for (const PolicyKind kind :
+       {PolicyKind::queue_mapping, PolicyKind::thread_block, PolicyKind::kernel}) {
     fmt::print("{} policies:\n", policy_kind_name(kind));
     for (const PolicyInfo& p : all_policies()) {
       if (p.kind != kind) continue;

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 
+#include "hsa_model/preemption.hpp"
 #include "hsa_model/time.hpp"
 
 namespace aqlsim {
@@ -48,6 +49,7 @@ struct DeviceSpec {
   std::uint32_t wave_size = 64;
   ComputeUnitSpec cu;
   FrontEndSpec front_end;
+  PreemptionSpec preemption;
 };
 
 }  // namespace aqlsim

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cassert>
+#include <cmath>
 
 #include "hsa_model/random_stream.hpp"
 
@@ -15,6 +16,9 @@ Dispatcher::Dispatcher(Engine& engine, const DeviceSpec& device, ThreadBlockSche
       observers_(&observers),
       seed_(seed),
       max_kernels_(device.front_end.max_concurrent_kernels),
+      wave_size_(device.wave_size),
+      preemption_(device.preemption),
+      context_channel_free_(device.compute_units, 0),
       busy_lanes_(device.compute_units, 0),
       is_candidate_(device.compute_units, 0) {
   assert(device.cu.max_workgroups <= 64 && "lanes are tracked in a 64-bit mask");
@@ -45,13 +49,71 @@ KernelId Dispatcher::launch(const KernelLaunch& launch) {
   k.resident_per_cu.assign(cus_.size(), 0);
   k.arrival = launch.arrival;
   k.launch = engine_->now();
-  active_.push_back(id);
+  k.cu_mask = launch.cu_mask;
+  if (launch.persistent_workers_per_cu > 0) {
+    k.persistent = true;
+    k.max_per_cu = launch.persistent_workers_per_cu;
+  }
+  k.held = kernel_events_ != nullptr;
+  (k.held ? held_ : active_).push_back(id);
   now_ = engine_->now();
   scheduler_->on_kernel_launched(view(), id);
   if (!observers_->empty()) observers_->notify(&ModelObserver::on_kernel_launched, k, now_);
+  if (k.held) {
+    kernel_events_->on_arrival(id);
+    return id;
+  }
   mark_all_candidates();
   request_pass();
   return id;
+}
+
+void Dispatcher::hold(KernelId id) {
+  KernelState& k = kernels_[id];
+  if (k.held || k.finished()) return;
+  now_ = engine_->now();
+  k.held = true;
+  std::erase(active_, id);
+  held_.push_back(id);
+  mark_all_candidates();
+  check_idle(k);
+}
+
+void Dispatcher::release(KernelId id) {
+  KernelState& k = kernels_[id];
+  if (!k.held) return;
+  now_ = engine_->now();
+  k.held = false;
+  std::erase(held_, id);
+  active_.insert(std::lower_bound(active_.begin(), active_.end(), id), id);
+  mark_all_candidates();
+  request_pass();
+}
+
+void Dispatcher::set_cu_mask(KernelId id, std::vector<std::uint8_t> mask) {
+  kernels_[id].cu_mask = std::move(mask);
+  mark_all_candidates();
+  request_pass();
+}
+
+void Dispatcher::set_max_per_cu(KernelId id, std::uint32_t workgroups) {
+  kernels_[id].max_per_cu = workgroups;
+  mark_all_candidates();
+  request_pass();
+}
+
+void Dispatcher::stop_workgroups(KernelId id, PreemptionMechanism mechanism) {
+  assert(mechanism != PreemptionMechanism::drain && "drain stops nothing: hold the kernel");
+  now_ = engine_->now();
+  for (std::uint32_t slot = 0; slot < workgroups_.size(); ++slot) {
+    const WorkgroupRecord& wg = workgroups_[slot];
+    const bool on_device =
+        wg.phase == WorkgroupPhase::running || wg.phase == WorkgroupPhase::restoring;
+    if (wg.kernel == id && on_device) evict_workgroup(slot, mechanism);
+  }
+  mark_all_candidates();
+  request_pass();
+  check_idle(kernels_[id]);
 }
 
 void Dispatcher::request_pass() {
@@ -144,7 +206,21 @@ void Dispatcher::place_workgroup(KernelId id, CuIndex cu) {
   }
   WorkgroupRecord& wg = workgroups_[slot];
   wg.kernel = id;
-  wg.index = k.issued++;
+  if (k.returned_pending() > 0) {
+    const ReturnedWork work = k.returned[k.returned_head++];
+    if (k.returned_head == k.returned.size()) {
+      k.returned.clear();
+      k.returned_head = 0;
+    }
+    wg.index = work.index;
+    wg.fraction = work.fraction;
+    wg.restore = work.restore;
+  } else {
+    wg.index = k.issued++;
+    wg.fraction = 1.0;
+    wg.restore = false;
+  }
+  wg.phase = WorkgroupPhase::running;
   wg.cu = cu;
   wg.lane = take_lane(cu);
   wg.start = now_;
@@ -158,14 +234,27 @@ void Dispatcher::place_workgroup(KernelId id, CuIndex cu) {
   if (k.unissued() == 0) mark_all_candidates();
 }
 
+void Dispatcher::start_timer(std::uint32_t slot) {
+  WorkgroupRecord& wg = workgroups_[slot];
+  const KernelState& k = kernels_[wg.kernel];
+  // Load in work-group equivalents of this kernel: every resident wave counts.
+  const double load = static_cast<double>(cus_[wg.cu].resident_waves()) / k.demand.waves;
+  RandomStream stream(seed_, k.stream_key, wg.index);
+  wg.work_start = now_;
+  timer_->start(slot, wg, k, load, stream);
+}
+
 void Dispatcher::start_placed_workgroups() {
   for (const std::uint32_t slot : placed_) {
     WorkgroupRecord& wg = workgroups_[slot];
-    const KernelState& k = kernels_[wg.kernel];
-    // Load in work-group equivalents of this kernel: every resident wave counts.
-    const double load = static_cast<double>(cus_[wg.cu].resident_waves()) / k.demand.waves;
-    RandomStream stream(seed_, k.stream_key, wg.index);
-    timer_->start(slot, wg, k, load, stream);
+    KernelState& k = kernels_[wg.kernel];
+    if (wg.restore) {
+      wg.phase = WorkgroupPhase::restoring;
+      engine_->schedule_at(transfer_context(wg.cu, k), phase_end_,
+                           workgroup_payload(slot, wg.generation));
+    } else {
+      start_timer(slot);
+    }
     scheduler_->on_workgroup_started(view(), wg);
     if (!observers_->empty()) {
       observers_->notify(&ModelObserver::on_workgroup_started, k, wg, cus_[wg.cu]);
@@ -175,32 +264,115 @@ void Dispatcher::start_placed_workgroups() {
   timer_->settle();
 }
 
-void Dispatcher::finish_workgroup(std::uint64_t slot) {
+void Dispatcher::finish_workgroup(std::uint64_t payload) {
+  const std::uint32_t slot = payload_slot(payload);
+  WorkgroupRecord& record = workgroups_[slot];
+  // An end event of a run that was evicted since is stale.
+  if (record.generation != payload_generation(payload)) return;
   now_ = engine_->now();
-  workgroups_[slot].end = now_;
-  const WorkgroupRecord wg = workgroups_[slot];
-  free_slots_.push_back(static_cast<std::uint32_t>(slot));
+  record.end = now_;
+  const WorkgroupRecord wg = record;
   KernelState& k = kernels_[wg.kernel];
-  timer_->before_load_change(wg.cu);
-  cus_[wg.cu].release(k.demand, wg.placement);
-  busy_lanes_[wg.cu] &= ~(std::uint64_t{1} << wg.lane);
-  --k.resident_per_cu[wg.cu];
+  free_workgroup(slot);
   ++k.completed;
   ++workgroups_finished_;
   scheduler_->on_workgroup_finished(view(), wg);
   if (!observers_->empty()) observers_->notify(&ModelObserver::on_workgroup_finished, k, wg);
+  if (k.finished()) {
+    complete_kernel(k);
+  } else {
+    check_idle(k);
+  }
+}
+
+// Gives the slot's resources back and makes every event about its run stale.
+void Dispatcher::free_workgroup(std::uint32_t slot) {
+  WorkgroupRecord& wg = workgroups_[slot];
+  KernelState& k = kernels_[wg.kernel];
+  free_slots_.push_back(slot);
+  timer_->before_load_change(wg.cu);
+  cus_[wg.cu].release(k.demand, wg.placement);
+  busy_lanes_[wg.cu] &= ~(std::uint64_t{1} << wg.lane);
+  --k.resident_per_cu[wg.cu];
+  wg.phase = WorkgroupPhase::free;
+  ++wg.generation;
   mark_candidate(wg.cu);
   request_pass();
-  if (k.finished()) complete_kernel(k);
+}
+
+void Dispatcher::evict_workgroup(std::uint32_t slot, PreemptionMechanism mechanism) {
+  WorkgroupRecord& wg = workgroups_[slot];
+  KernelState& k = kernels_[wg.kernel];
+  const bool restoring = wg.phase == WorkgroupPhase::restoring;
+  const double left = restoring ? wg.fraction : timer_->withdraw(slot, wg);
+  wg.end = now_;
+  ++k.evicted_workgroups;
+  if (!observers_->empty()) observers_->notify(&ModelObserver::on_workgroup_evicted, k, wg, left);
+  scheduler_->on_workgroup_evicted(view(), wg);
+  if (mechanism == PreemptionMechanism::kill) {
+    k.wasted += now_ - wg.start;
+    k.returned.push_back({.index = wg.index, .fraction = 1.0, .restore = false});
+    free_workgroup(slot);
+  } else if (restoring) {
+    // Its saved context is still in memory: nothing to write out again.
+    k.returned.push_back({.index = wg.index, .fraction = left, .restore = true});
+    free_workgroup(slot);
+  } else {
+    wg.phase = WorkgroupPhase::saving;
+    wg.fraction = left;
+    ++wg.generation;
+    engine_->schedule_at(transfer_context(wg.cu, k), phase_end_,
+                         workgroup_payload(slot, wg.generation));
+  }
+}
+
+// A work-group's context has been written out (saving) or read back (restoring).
+void Dispatcher::end_phase(std::uint64_t payload) {
+  const std::uint32_t slot = payload_slot(payload);
+  WorkgroupRecord& wg = workgroups_[slot];
+  if (wg.generation != payload_generation(payload)) return;
+  now_ = engine_->now();
+  KernelState& k = kernels_[wg.kernel];
+  if (wg.phase == WorkgroupPhase::restoring) {
+    wg.phase = WorkgroupPhase::running;
+    start_timer(slot);
+    timer_->settle();
+    return;
+  }
+  k.returned.push_back({.index = wg.index, .fraction = wg.fraction, .restore = true});
+  free_workgroup(slot);
+  mark_all_candidates();
+  check_idle(k);
+}
+
+// Queues one work-group's context (VGPRs x lanes x waves, SGPRs x waves, LDS) on the CU's share
+// of the save bandwidth; returns when the transfer is done.
+Tick Dispatcher::transfer_context(CuIndex cu, KernelState& k) {
+  const WorkgroupDemand& d = k.demand;
+  const double bytes =
+      4.0 * d.waves * (static_cast<double>(d.vgprs_per_wave) * wave_size_ + d.sgprs_per_wave) +
+      d.lds_bytes;
+  const double per_cu = preemption_.save_gbps * 1e3 / static_cast<double>(cus_.size());  // B/us
+  const auto duration = static_cast<Tick>(std::ceil(bytes / per_cu * kMicrosecond));
+  Tick& free_at = context_channel_free_[cu];
+  free_at = std::max(free_at, now_) + duration;
+  k.context_time += free_at - now_;
+  return free_at;
+}
+
+void Dispatcher::check_idle(const KernelState& k) {
+  if (kernel_events_ && k.held && k.running() == 0 && !k.finished()) kernel_events_->on_idle(k.id);
 }
 
 void Dispatcher::complete_kernel(KernelState& k) {
   k.end = now_;
   std::erase(active_, k.id);
+  std::erase(held_, k.id);
   scheduler_->on_kernel_completed(view(), k.id);
   if (!observers_->empty()) observers_->notify(&ModelObserver::on_kernel_completed, k, now_);
   mark_all_candidates();
   if (on_kernel_completed_) on_kernel_completed_(k);
+  if (kernel_events_) kernel_events_->on_completed(k.id);
 }
 
 std::uint32_t Dispatcher::take_lane(CuIndex cu) {

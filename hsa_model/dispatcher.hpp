@@ -14,6 +14,7 @@
 #include "hsa_model/engine.hpp"
 #include "hsa_model/kernel_state.hpp"
 #include "hsa_model/observer.hpp"
+#include "hsa_model/preemption.hpp"
 #include "hsa_model/thread_block_scheduler.hpp"
 #include "hsa_model/workgroup_timer.hpp"
 
@@ -32,6 +33,19 @@ struct KernelLaunch {
   DurationParams duration;
   std::uint64_t workgroups = 0;
   Tick arrival = 0;
+  std::uint32_t persistent_workers_per_cu = 0;  // 0: not a persistent-thread kernel
+  std::vector<std::uint8_t> cu_mask;            // the queue's CU mask; empty: every CU
+};
+
+// What a host-side kernel scheduler hears from the dispatcher (KernelControl listens).
+class KernelEvents {
+ public:
+  virtual void on_arrival(KernelId kernel) = 0;    // launched into the dispatcher, held
+  virtual void on_idle(KernelId kernel) = 0;       // held, unfinished, nothing on the device
+  virtual void on_completed(KernelId kernel) = 0;  // its last work-group finished
+
+ protected:
+  ~KernelEvents() = default;
 };
 
 class Dispatcher {
@@ -43,12 +57,24 @@ class Dispatcher {
 
   bool has_capacity() const { return active_.size() < max_kernels_; }
   KernelId launch(const KernelLaunch& launch);
+  // From now on kernels arrive held and `events` decides when they run.
+  void set_kernel_events(KernelEvents* events) { kernel_events_ = events; }
+
+  // The levers of a kernel scheduler, effective at once (KernelControl adds the latencies).
+  void hold(KernelId kernel);     // issue nothing more; work-groups on the device carry on
+  void release(KernelId kernel);  // may issue again
+  // Stops every running work-group of `kernel` now (context-save or kill) and returns its work.
+  void stop_workgroups(KernelId kernel, PreemptionMechanism mechanism);
+  void set_cu_mask(KernelId kernel, std::vector<std::uint8_t> mask);
+  void set_max_per_cu(KernelId kernel, std::uint32_t workgroups);
+
   void set_completion_listener(std::function<void(const KernelState&)> listener) {
     on_kernel_completed_ = std::move(listener);
   }
 
   std::span<const KernelState> kernels() const { return kernels_; }
   std::span<const KernelId> active() const { return active_; }
+  bool has_unfinished() const { return !active_.empty() || !held_.empty(); }
   const std::vector<ComputeUnit>& compute_units() const { return cus_; }
   std::uint64_t workgroups_finished() const { return workgroups_finished_; }
   DispatchView view() const { return DispatchView(kernels_, active_, cus_, now_, *observers_); }
@@ -56,7 +82,13 @@ class Dispatcher {
  private:
   void run_pass(std::uint64_t);
   void wake(std::uint64_t);
-  void finish_workgroup(std::uint64_t slot);
+  void finish_workgroup(std::uint64_t payload);
+  void end_phase(std::uint64_t payload);
+  void start_timer(std::uint32_t slot);
+  void evict_workgroup(std::uint32_t slot, PreemptionMechanism mechanism);
+  void free_workgroup(std::uint32_t slot);
+  Tick transfer_context(CuIndex cu, KernelState& kernel);
+  void check_idle(const KernelState& kernel);
   void place_workgroup(KernelId kernel, CuIndex cu);
   void start_placed_workgroups();
   void complete_kernel(KernelState& kernel);
@@ -72,10 +104,15 @@ class Dispatcher {
   const Observers* observers_;
   std::uint64_t seed_;
   std::size_t max_kernels_;
+  std::uint32_t wave_size_;
   Tick now_ = 0;  // mirrors engine time for the policy view
 
   std::vector<KernelState> kernels_;  // every kernel ever launched, by id
-  std::vector<KernelId> active_;      // unfinished kernels, oldest launch first
+  std::vector<KernelId> active_;      // unfinished kernels not held, oldest launch first
+  std::vector<KernelId> held_;        // unfinished kernels a kernel scheduler holds
+  KernelEvents* kernel_events_ = nullptr;
+  PreemptionSpec preemption_;
+  std::vector<Tick> context_channel_free_;  // per CU: when its context transfers are done
   std::vector<ComputeUnit> cus_;
   std::vector<std::uint64_t> busy_lanes_;  // per CU, bit i set when lane i is in use
 
@@ -96,6 +133,7 @@ class Dispatcher {
   MemberHandler<Dispatcher, &Dispatcher::run_pass> pass_event_{this};
   MemberHandler<Dispatcher, &Dispatcher::wake> wake_event_{this};
   MemberHandler<Dispatcher, &Dispatcher::finish_workgroup> workgroup_end_{this};
+  MemberHandler<Dispatcher, &Dispatcher::end_phase> phase_end_{this};
   std::unique_ptr<WorkgroupTimer> timer_;  // calls workgroup_end_ when a work-group ends
   std::function<void(const KernelState&)> on_kernel_completed_;
 };

@@ -18,6 +18,13 @@ Gpu::Gpu(DeviceSpec device, std::unique_ptr<QueueMappingPolicy> mapping,
       [this](const KernelState& kernel) { processor_.on_kernel_completed(kernel); });
 }
 
+void Gpu::set_kernel_scheduler(std::unique_ptr<KernelScheduler> scheduler) {
+  assert(dispatcher_.kernels().empty());
+  kernel_scheduler_ = std::move(scheduler);
+  kernel_control_ =
+      std::make_unique<KernelControl>(engine_, dispatcher_, device_.preemption, *kernel_scheduler_);
+}
+
 std::uint64_t Gpu::register_kernel(KernelProfile profile) {
   profiles_.push_back(std::move(profile));
   return profiles_.size();
@@ -66,7 +73,7 @@ RunOutcome Gpu::conclude() {
 }
 
 bool Gpu::work_remains() const {
-  if (!dispatcher_.active().empty()) return true;
+  if (dispatcher_.has_unfinished()) return true;
   for (const auto& queue : state_.queues) {
     if (queue->has_pending()) return true;
   }

@@ -13,6 +13,7 @@
 #include "hsa_model/engine.hpp"
 #include "hsa_model/front_end_state.hpp"
 #include "hsa_model/hardware_scheduler.hpp"
+#include "hsa_model/kernel_control.hpp"
 #include "hsa_model/kernel_profile.hpp"
 #include "hsa_model/observer.hpp"
 #include "hsa_model/packet_processor.hpp"
@@ -58,6 +59,9 @@ class Gpu {
   SignalTable& signals() { return signals_; }
   const SignalTable& signals() const { return signals_; }
   void add_observer(ModelObserver* observer) { observers_.add(observer); }
+  // A host-side kernel scheduler decides from now on when each kernel runs (before any
+  // dispatch is launched).
+  void set_kernel_scheduler(std::unique_ptr<KernelScheduler> scheduler);
 
   // Returns the kernel_object handle for dispatch packets (1-based; 0 is invalid).
   std::uint64_t register_kernel(KernelProfile profile);
@@ -107,6 +111,8 @@ class Gpu {
   Dispatcher dispatcher_;
   PacketProcessor processor_;
   HardwareScheduler hw_scheduler_;
+  std::unique_ptr<KernelScheduler> kernel_scheduler_;
+  std::unique_ptr<KernelControl> kernel_control_;
 };
 
 const char* run_status_name(RunStatus status);

@@ -31,6 +31,11 @@ struct KernelProfile {
   std::uint32_t sgprs = 0;             // scalar registers per wave
   std::uint32_t lds_bytes = 0;         // LDS per work-group, default for dispatches
   DurationParams duration;
+  // A persistent-thread kernel (Lopez-Albelda et al. listing 1): its work-groups are tasks taken
+  // from a counter by this many resident workers per CU; 0: an ordinary kernel. Only
+  // persistent kernels can be evicted by `drain`.
+  std::uint32_t persistent_workers_per_cu = 0;
+  double persistent_overhead = 1.0;  // the transformation's factor on task time (table II)
 };
 
 }  // namespace aqlsim

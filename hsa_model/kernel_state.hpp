@@ -4,6 +4,7 @@
 #include <hsa/hsa.h>
 
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "hsa_model/compute_unit.hpp"
@@ -16,6 +17,15 @@ namespace aqlsim {
 
 using KernelId = std::uint32_t;
 using CuIndex = std::uint32_t;
+
+inline constexpr std::uint32_t kNoWorkerLimit = std::numeric_limits<std::uint32_t>::max();
+
+// Work taken back from a running work-group: it is issued again before any new index.
+struct ReturnedWork {
+  std::uint64_t index = 0;  // position in the grid (the persistent kernel's task index)
+  double fraction = 1.0;    // share of the work-group's work still to do
+  bool restore = false;     // its saved context must be read back first (context-save)
+};
 
 struct KernelState {
   KernelId id = 0;
@@ -33,28 +43,71 @@ struct KernelState {
   DurationSampler sampler;
 
   std::uint64_t total_workgroups = 0;
-  std::uint64_t issued = 0;     // work-groups placed on a CU so far
+  std::uint64_t issued = 0;     // grid indices taken so far (the task counter)
   std::uint64_t completed = 0;  // work-groups finished
   std::vector<std::uint32_t> resident_per_cu;
+  std::vector<ReturnedWork> returned;  // evicted work, issued again first (from returned_head)
+  std::size_t returned_head = 0;
+
+  // Where and how much of it may run: set at launch (a persistent kernel's workers per CU, the
+  // queue's CU mask) and changed by a kernel scheduler. `held` kernels issue nothing.
+  std::vector<std::uint8_t> cu_mask;  // empty: every CU
+  std::uint32_t max_per_cu = kNoWorkerLimit;
+  bool persistent = false;
+  bool held = false;
+
+  // What taking work back cost it.
+  std::uint64_t evicted_workgroups = 0;
+  Tick wasted = 0;        // work-group time lost by kill
+  Tick context_time = 0;  // work-group time spent saving and restoring state
 
   Tick arrival = 0;  // when the host submitted the dispatch packet
   Tick launch = 0;   // when the packet processor handed it to the dispatcher
   Tick start = kNever;
   Tick end = kNever;
 
-  std::uint64_t unissued() const { return total_workgroups - issued; }
-  std::uint64_t running() const { return issued - completed; }
+  std::uint64_t returned_pending() const { return returned.size() - returned_head; }
+  std::uint64_t unissued() const { return total_workgroups - issued + returned_pending(); }
+  // Work-groups on the device: running, or saving or restoring their context.
+  std::uint64_t running() const { return issued - completed - returned_pending(); }
   bool finished() const { return completed == total_workgroups; }
+  // True when the launch controls let one more of its work-groups onto `cu`.
+  bool allowed_on(CuIndex cu) const {
+    return resident_per_cu[cu] < max_per_cu && (cu_mask.empty() || cu_mask[cu] != 0);
+  }
 };
 
+// What a placed work-group is doing.
+enum class WorkgroupPhase : std::uint8_t { free, running, saving, restoring };
+
+// One run of a work-group on a CU, from placement until it ends or is evicted. An evicted
+// work-group's next run is a new record with the same index.
 struct WorkgroupRecord {
   KernelId kernel = 0;
   std::uint64_t index = 0;  // position in the grid
   CuIndex cu = 0;
   std::uint32_t lane = 0;  // lowest free slot on the CU, for drawing timelines
-  Tick start = 0;
-  Tick end = kNever;
+  Tick start = 0;          // placed on the CU
+  Tick end = kNever;       // ended or evicted
   Placement placement;
+  // Bumped whenever the slot's run ends, so an event about an earlier run is recognised.
+  std::uint32_t generation = 0;
+  WorkgroupPhase phase = WorkgroupPhase::free;  // of the slot that holds the record
+  bool restore = false;   // reads its saved context back before running (context-save)
+  double fraction = 1.0;  // share of the work-group's whole work this run does
+  Tick work_start = 0;    // when its timer started (after any restore)
+  double work = 0;        // this run's work in the timer's unit, set by the timer
 };
+
+// Events about a work-group carry its slot and generation.
+inline std::uint64_t workgroup_payload(std::uint32_t slot, std::uint32_t generation) {
+  return (std::uint64_t{generation} << 32) | slot;
+}
+inline std::uint32_t payload_slot(std::uint64_t payload) {
+  return static_cast<std::uint32_t>(payload);
+}
+inline std::uint32_t payload_generation(std::uint64_t payload) {
+  return static_cast<std::uint32_t>(payload >> 32);
+}
 
 }  // namespace aqlsim

@@ -49,6 +49,9 @@ class ModelObserver {
   virtual void on_workgroup_started(const KernelState&, const WorkgroupRecord&,
                                     const ComputeUnit&) {}
   virtual void on_workgroup_finished(const KernelState&, const WorkgroupRecord&) {}
+  // A run of a work-group was stopped before its end (wg.end is now); `left` is the share of
+  // the work-group's whole work still to do. It will run again.
+  virtual void on_workgroup_evicted(const KernelState&, const WorkgroupRecord&, double /*left*/) {}
   virtual void on_queue_error(const QueueError&) {}
   // A thread-block policy's current prediction of a kernel's total runtime.
   virtual void on_prediction(const KernelState&, Tick /*predicted_runtime*/, Tick /*now*/) {}

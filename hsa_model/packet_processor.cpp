@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "hsa_model/occupancy.hpp"
 #include "hsa_model/random_stream.hpp"
@@ -137,6 +138,10 @@ PacketProcessor::HeadOutcome PacketProcessor::execute_dispatch(UserQueue& queue)
       workgroup_demand(*device_, workitems_per_workgroup(packet), kernel.vgprs, kernel.sgprs,
                        packet.group_segment_size);
   const DispatchInfo info = dispatch_info_(queue.id(), queue.read_index());
+  DurationParams duration = kernel.duration;
+  if (kernel.persistent_overhead != 1.0) {
+    duration.mean = std::llround(static_cast<double>(duration.mean) * kernel.persistent_overhead);
+  }
   const KernelLaunch launch{
       .profile = profile,
       .queue = queue.id(),
@@ -146,9 +151,11 @@ PacketProcessor::HeadOutcome PacketProcessor::execute_dispatch(UserQueue& queue)
       .completion_signal = packet.completion_signal,
       .demand = demand,
       .occupancy = occupancy(device_->cu, demand),
-      .duration = kernel.duration,
+      .duration = duration,
       .workgroups = workgroups,
       .arrival = queue.submit_time(queue.read_index()),
+      .persistent_workers_per_cu = kernel.persistent_workers_per_cu,
+      .cu_mask = queue.cu_mask(),
   };
   if (launch.occupancy.max_residency == 0) {
     return fail(queue, HSA_STATUS_ERROR_OUT_OF_RESOURCES,

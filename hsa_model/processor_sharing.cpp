@@ -57,9 +57,29 @@ void ProcessorSharingTimer::start(std::uint32_t slot, WorkgroupRecord& wg,
                                   const KernelState& kernel, double, RandomStream& stream) {
   Group& g = group_of(wg.cu, kernel.id);
   advance(g, engine_->now());
-  g.finishes.emplace_back(g.progress + kernel.sampler.work(stream), slot);
+  wg.work = kernel.sampler.work(stream);
+  if (wg.fraction < 1.0) wg.work *= wg.fraction;
+  g.finishes.emplace_back(g.progress + wg.work, workgroup_payload(slot, wg.generation));
   std::push_heap(g.finishes.begin(), g.finishes.end(), std::greater<>());
   mark_dirty(wg.cu);
+}
+
+double ProcessorSharingTimer::withdraw(std::uint32_t slot, const WorkgroupRecord& wg) {
+  std::vector<Group>& groups = groups_[wg.cu];
+  const auto group = std::find_if(groups.begin(), groups.end(),
+                                  [&](const Group& g) { return g.kernel == wg.kernel; });
+  advance(*group, engine_->now());
+  std::vector<Finish>& finishes = group->finishes;
+  const std::uint64_t payload = workgroup_payload(slot, wg.generation);
+  const auto it = std::find_if(finishes.begin(), finishes.end(),
+                               [&](const Finish& f) { return f.second == payload; });
+  const double left = (it->first - group->progress) / wg.work;
+  *it = finishes.back();
+  finishes.pop_back();
+  std::make_heap(finishes.begin(), finishes.end(), std::greater<>());
+  if (finishes.empty()) groups.erase(group);
+  mark_dirty(wg.cu);
+  return wg.fraction * std::clamp(left, 0.0, 1.0);
 }
 
 void ProcessorSharingTimer::settle() {
@@ -109,8 +129,8 @@ void ProcessorSharingTimer::end_due_workgroups(std::uint64_t payload) {
     return;
   }
   // Each end reports a load change, and the dispatcher's pass that follows settles the CU.
-  for (const std::uint32_t slot : due_)
-    workgroup_end_->handle(slot);
+  for (const std::uint64_t wg : due_)
+    workgroup_end_->handle(wg);
 }
 
 }  // namespace aqlsim

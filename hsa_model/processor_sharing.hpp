@@ -27,9 +27,10 @@ class ProcessorSharingTimer final : public WorkgroupTimer {
   void start(std::uint32_t slot, WorkgroupRecord& wg, const KernelState& kernel, double load,
              RandomStream& stream) override;
   void settle() override;
+  double withdraw(std::uint32_t slot, const WorkgroupRecord& wg) override;
 
  private:
-  using Finish = std::pair<double, std::uint32_t>;  // (virtual finish time, slot)
+  using Finish = std::pair<double, std::uint64_t>;  // (virtual finish time, payload)
 
   struct Group {
     KernelId kernel = 0;
@@ -54,7 +55,7 @@ class ProcessorSharingTimer final : public WorkgroupTimer {
   std::vector<Tick> event_at_;              // per CU: its live event, or kNever
   std::vector<char> dirty_;
   std::vector<CuIndex> dirty_list_;
-  std::vector<std::uint32_t> due_;  // scratch
+  std::vector<std::uint64_t> due_;  // scratch
   MemberHandler<ProcessorSharingTimer, &ProcessorSharingTimer::end_due_workgroups> cu_event_{this};
 };
 

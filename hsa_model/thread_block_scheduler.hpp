@@ -24,10 +24,11 @@ class DispatchView {
   const KernelState& kernel(KernelId id) const { return (*kernels_)[id]; }
   std::uint32_t cu_count() const { return static_cast<std::uint32_t>(cus_->size()); }
   const ComputeUnit& cu(CuIndex c) const { return (*cus_)[c]; }
-  // True when `id` has a work-group left to issue and it fits on CU `c` now.
+  // True when `id` has a work-group left to issue, its launch controls (CU mask, workers per
+  // CU) admit one more on CU `c` and it fits there now.
   bool fits(KernelId id, CuIndex c) const {
     const KernelState& k = kernel(id);
-    return k.unissued() > 0 && (*cus_)[c].fits(k.demand);
+    return k.unissued() > 0 && k.allowed_on(c) && (*cus_)[c].fits(k.demand);
   }
   Tick now() const { return *now_; }
   // Makes a policy's runtime prediction visible to observers (trace, JSON); changes nothing.
@@ -49,6 +50,7 @@ class DispatchView {
 struct KnownDispatch {
   Tick arrival = 0;           // when the host submits it
   Tick isolated_runtime = 0;  // its runtime alone
+  QueueId queue = 0;          // within a queue, in packet order
 };
 
 class ThreadBlockScheduler {
@@ -62,6 +64,7 @@ class ThreadBlockScheduler {
   virtual void on_kernel_launched(const DispatchView&, KernelId) {}
   virtual void on_workgroup_started(const DispatchView&, const WorkgroupRecord&) {}
   virtual void on_workgroup_finished(const DispatchView&, const WorkgroupRecord&) {}
+  virtual void on_workgroup_evicted(const DispatchView&, const WorkgroupRecord&) {}
   virtual void on_kernel_completed(const DispatchView&, KernelId) {}
   // The dispatcher reconsiders every CU when a kernel arrives, is fully issued or finishes.
   // A policy whose choice changes at other moments (a new prediction) asks for it here.

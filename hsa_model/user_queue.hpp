@@ -6,6 +6,7 @@
 // finds the ring full must wait: nothing is ever overwritten.
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "hsa_model/aql_packet.hpp"
@@ -25,6 +26,10 @@ class UserQueue {
   std::uint32_t size() const { return size_; }
   std::uint32_t priority() const { return priority_; }
   void set_priority(std::uint32_t priority) { priority_ = priority; }
+  // The CUs its kernels may use, as hsa_amd_queue_cu_set_mask sets them: one entry per CU,
+  // nonzero when enabled; empty: every CU. Applies to dispatches launched afterwards.
+  const std::vector<std::uint8_t>& cu_mask() const { return cu_mask_; }
+  void set_cu_mask(std::vector<std::uint8_t> mask) { cu_mask_ = std::move(mask); }
 
   // Producer side (hsa_queue_add_write_index_*, then write, publish, doorbell).
   std::uint64_t add_write_index(std::uint64_t count);
@@ -57,6 +62,7 @@ class UserQueue {
   std::vector<AqlPacket> ring_;
   std::vector<Tick> submit_time_;
   std::vector<std::uint32_t> packet_priority_;
+  std::vector<std::uint8_t> cu_mask_;
   std::uint64_t write_index_ = 0;
   std::uint64_t read_index_ = 0;
   std::uint64_t doorbell_end_ = 0;  // one past the highest index rung

@@ -1,6 +1,7 @@
 #pragma once
 // When running work-groups end (DESIGN.md §3). The dispatcher reports every change of a CU's
-// load; the timer calls the dispatcher's end handler with the work-group's slot when it ends.
+// load; the timer calls the dispatcher's end handler with the work-group's payload (slot and
+// generation) when it ends. A work-group can be withdrawn before its end (eviction).
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -18,9 +19,13 @@ class WorkgroupTimer {
 
   // The load of `cu` is about to change at the current tick.
   virtual void before_load_change(CuIndex cu) = 0;
-  // Work-group `slot` starts now; `load` is its CU's load once this tick's placements are done.
+  // Work-group `slot` starts now, to do wg.fraction of its work; `load` is its CU's load once
+  // this tick's placements are done. Sets wg.work.
   virtual void start(std::uint32_t slot, WorkgroupRecord& wg, const KernelState& kernel,
                      double load, RandomStream& stream) = 0;
+  // Stops work-group `slot` now, before its end: its end event will not fire. Returns the
+  // share of its whole work still to do.
+  virtual double withdraw(std::uint32_t slot, const WorkgroupRecord& wg) = 0;
   // Every load change of the current tick has been reported.
   virtual void settle() = 0;
 };
@@ -33,10 +38,9 @@ class AtDispatchTimer final : public WorkgroupTimer {
 
   void before_load_change(CuIndex) override {}
   void start(std::uint32_t slot, WorkgroupRecord& wg, const KernelState& kernel, double load,
-             RandomStream& stream) override {
-    wg.end = engine_->now() + kernel.sampler.sample(load, stream);
-    engine_->schedule_at(wg.end, *workgroup_end_, slot);
-  }
+             RandomStream& stream) override;
+  // The end event stays in the engine; the generation in its payload makes it stale.
+  double withdraw(std::uint32_t, const WorkgroupRecord& wg) override;
   void settle() override {}
 
  private:

@@ -16,7 +16,7 @@ std::optional<KernelId> FifoBackfill::pick(const DispatchView& view, CuIndex cu)
   std::optional<WorkgroupDemand> rejected;
   for (const KernelId k : view.active()) {
     const KernelState& kernel = view.kernel(k);
-    if (kernel.unissued() == 0 || kernel.demand == rejected) continue;
+    if (kernel.unissued() == 0 || !kernel.allowed_on(cu) || kernel.demand == rejected) continue;
     if (view.cu(cu).fits(kernel.demand)) return k;
     rejected = kernel.demand;
   }

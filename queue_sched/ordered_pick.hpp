@@ -21,7 +21,8 @@ std::optional<KernelId> pick_first_in_order(const DispatchView& view, CuIndex cu
                                             std::span<const KernelId> order, Cap&& cap) {
   for (const KernelId k : order) {
     const KernelState& kernel = view.kernel(k);
-    if (kernel.unissued() == 0 || kernel.resident_per_cu[cu] >= cap(k)) continue;
+    if (kernel.unissued() == 0 || kernel.resident_per_cu[cu] >= cap(k) || !kernel.allowed_on(cu))
+      continue;
     return view.fits(k, cu) ? std::optional<KernelId>(k) : std::nullopt;
   }
   return std::nullopt;

@@ -5,6 +5,9 @@
 #include <variant>
 
 #include "queue_sched/fifo.hpp"
+#include "queue_sched/kernel_frs.hpp"
+#include "queue_sched/kernel_priority.hpp"
+#include "queue_sched/kernel_round_robin.hpp"
 #include "queue_sched/mpmax.hpp"
 #include "queue_sched/priority_mapping.hpp"
 #include "queue_sched/rr_idle.hpp"
@@ -19,10 +22,20 @@ namespace {
 
 using MakeMapping = std::unique_ptr<QueueMappingPolicy> (*)(const PolicyParams&);
 using MakeScheduler = std::unique_ptr<ThreadBlockScheduler> (*)(const PolicyParams&);
+using MakeKernelScheduler = std::unique_ptr<KernelScheduler> (*)(const PolicyParams&);
 
 template <class Policy, class Base>
 std::unique_ptr<Base> make(const PolicyParams& params) {
   return std::make_unique<Policy>(params);
+}
+
+template <class Policy>
+std::unique_ptr<KernelScheduler> make_without_params(const PolicyParams&) {
+  return std::make_unique<Policy>();
+}
+
+std::unique_ptr<KernelScheduler> make_none(const PolicyParams&) {
+  return nullptr;
 }
 
 template <PriorityMapping::Key key>
@@ -32,7 +45,7 @@ std::unique_ptr<QueueMappingPolicy> make_priority(const PolicyParams&) {
 
 struct Entry {
   PolicyInfo info;
-  std::variant<MakeMapping, MakeScheduler> factory;
+  std::variant<MakeMapping, MakeScheduler, MakeKernelScheduler> factory;
 };
 
 Entry mapping(std::string_view name, std::string_view summary, MakeMapping make,
@@ -49,6 +62,13 @@ Entry thread_block(std::string_view name, std::string_view summary, MakeSchedule
                    Predicts predicts = Predicts::no) {
   return {{PolicyKind::thread_block, name, summary, std::move(params),
            needs == Needs::isolated_runtimes, predicts == Predicts::publishes},
+          make};
+}
+
+Entry kernel(std::string_view name, std::string_view summary, MakeKernelScheduler make,
+             std::vector<ParamSpec> params = {}, Needs needs = Needs::nothing) {
+  return {{PolicyKind::kernel, name, summary, std::move(params), needs == Needs::isolated_runtimes,
+           false},
           make};
 }
 
@@ -81,6 +101,18 @@ const std::vector<Entry>& entries() {
                    Predicts::publishes),
       thread_block("sjf", "oracle: shortest isolated runtime first", &make<Sjf, Scheduler>,
                    sjf_params(), Needs::isolated_runtimes),
+      kernel("none", "no kernel scheduler: every kernel runs as soon as it is launched",
+             &make_none),
+      kernel("kernel-sjf", "one kernel at a time, shortest application first, preemptive",
+             &make_without_params<KernelSjf>, {}, Needs::isolated_runtimes),
+      kernel("kernel-srt", "one kernel at a time, shortest remaining application time first",
+             &make_without_params<KernelSrt>, {}, Needs::isolated_runtimes),
+      kernel("kernel-rr", "one kernel at a time, first come first served, fixed quantum",
+             &make<KernelRoundRobin, KernelScheduler>, kernel_rr_params()),
+      kernel("kernel-cfs", "one kernel at a time, longest-waiting first, epoch / active kernels",
+             &make<KernelCfs, KernelScheduler>, kernel_cfs_params()),
+      kernel("kernel-frs", "one kernel at a time, highest instantaneous slowdown first (Lopez)",
+             &make<KernelFrs, KernelScheduler>, kernel_frs_params(), Needs::isolated_runtimes),
   };
   return table;
 }
@@ -113,7 +145,15 @@ const PolicyInfo* find_policy(std::string_view name) {
 }
 
 const char* policy_kind_name(PolicyKind kind) {
-  return kind == PolicyKind::queue_mapping ? "queue-mapping" : "thread-block";
+  switch (kind) {
+    case PolicyKind::queue_mapping:
+      return "queue-mapping";
+    case PolicyKind::thread_block:
+      return "thread-block";
+    case PolicyKind::kernel:
+      return "kernel";
+  }
+  return "?";
 }
 
 std::unique_ptr<QueueMappingPolicy> make_queue_mapping_policy(std::string_view name,
@@ -124,6 +164,11 @@ std::unique_ptr<QueueMappingPolicy> make_queue_mapping_policy(std::string_view n
 std::unique_ptr<ThreadBlockScheduler> make_thread_block_scheduler(std::string_view name,
                                                                   const PolicyParams& params) {
   return std::get<MakeScheduler>(find_entry(name, PolicyKind::thread_block).factory)(params);
+}
+
+std::unique_ptr<KernelScheduler> make_kernel_scheduler(std::string_view name,
+                                                       const PolicyParams& params) {
+  return std::get<MakeKernelScheduler>(find_entry(name, PolicyKind::kernel).factory)(params);
 }
 
 }  // namespace aqlsim

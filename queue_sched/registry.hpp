@@ -5,13 +5,14 @@
 #include <string_view>
 #include <vector>
 
+#include "hsa_model/kernel_scheduler.hpp"
 #include "hsa_model/queue_mapping_policy.hpp"
 #include "hsa_model/thread_block_scheduler.hpp"
 #include "queue_sched/policy_params.hpp"
 
 namespace aqlsim {
 
-enum class PolicyKind { queue_mapping, thread_block };
+enum class PolicyKind { queue_mapping, thread_block, kernel };
 
 struct PolicyInfo {
   PolicyKind kind;
@@ -34,5 +35,8 @@ std::unique_ptr<QueueMappingPolicy> make_queue_mapping_policy(std::string_view n
                                                               const PolicyParams& params);
 std::unique_ptr<ThreadBlockScheduler> make_thread_block_scheduler(std::string_view name,
                                                                   const PolicyParams& params);
+// Null for `none`: no host-side kernel scheduler; every kernel runs when it is launched.
+std::unique_ptr<KernelScheduler> make_kernel_scheduler(std::string_view name,
+                                                       const PolicyParams& params);
 
 }  // namespace aqlsim

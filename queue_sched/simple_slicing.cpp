@@ -73,6 +73,14 @@ void SimpleSlicingPredictor::on_block_end(const WorkgroupRecord& wg) {
   changed(k, wg.cu);
 }
 
+void SimpleSlicingPredictor::on_block_evicted(const WorkgroupRecord& wg) {
+  KernelSlices& k = kernels_[wg.kernel];
+  CuSlice& s = k.cus[wg.cu];
+  assert(s.resident > 0 && "a block was evicted that was never started");
+  if (--s.resident == 0) s.active_cycles += wg.end - s.active_since;
+  changed(k, wg.cu);
+}
+
 void SimpleSlicingPredictor::on_kernel_end(KernelId kernel) {
   std::erase(running_, kernel);
   kernels_[kernel] = {};

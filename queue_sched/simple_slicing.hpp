@@ -64,7 +64,10 @@ class SimpleSlicingPredictor {
   void on_launch(const KernelState& kernel);       // OnLaunch
   void on_block_start(const WorkgroupRecord& wg);  // OnBlockStart
   void on_block_end(const WorkgroupRecord& wg);    // OnBlockEnd, then equation 2
-  void on_kernel_end(KernelId kernel);             // OnKernelEnd
+  // A block left its CU unfinished (eviction): it no longer counts as resident, is not done,
+  // and samples nothing.
+  void on_block_evicted(const WorkgroupRecord& wg);
+  void on_kernel_end(KernelId kernel);  // OnKernelEnd
 
   // SRTF's sample (§5.1.1): every CU without a sampled t takes the t of CU `from` and predicts
   // with equation 2 on its own counters. Those CUs still resample when their own first block

@@ -25,6 +25,9 @@ class SlicingObserver final : public ModelObserver {
     predictor_.on_block_start(wg);
   }
   void on_workgroup_finished(const KernelState& kernel, const WorkgroupRecord& wg) override;
+  void on_workgroup_evicted(const KernelState&, const WorkgroupRecord& wg, double) override {
+    predictor_.on_block_evicted(wg);
+  }
   void on_kernel_completed(const KernelState& kernel, Tick) override;
 
   // Each time a kernel's predicted runtime changes, `sink` hears of it (not owned).

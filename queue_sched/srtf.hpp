@@ -25,6 +25,9 @@ class Srtf final : public ThreadBlockScheduler {
   void on_workgroup_started(const DispatchView&, const WorkgroupRecord& wg) override {
     core_.on_workgroup_started(wg);
   }
+  void on_workgroup_evicted(const DispatchView&, const WorkgroupRecord& wg) override {
+    core_.on_workgroup_evicted(wg);
+  }
   void on_workgroup_finished(const DispatchView& view, const WorkgroupRecord& wg) override {
     core_.on_workgroup_finished(view, wg);
   }

@@ -44,6 +44,9 @@ class SrtfAdaptive final : public ThreadBlockScheduler {
   void on_workgroup_started(const DispatchView&, const WorkgroupRecord& wg) override {
     core_.on_workgroup_started(wg);
   }
+  void on_workgroup_evicted(const DispatchView&, const WorkgroupRecord& wg) override {
+    core_.on_workgroup_evicted(wg);
+  }
   void on_workgroup_finished(const DispatchView& view, const WorkgroupRecord& wg) override;
   void on_kernel_completed(const DispatchView& view, KernelId kernel) override;
   bool take_rescan_request() override;

@@ -35,6 +35,7 @@ class SrtfCore {
 
   void on_kernel_launched(const DispatchView& view, KernelId kernel);
   void on_workgroup_started(const WorkgroupRecord& wg) { predictor_->on_block_start(wg); }
+  void on_workgroup_evicted(const WorkgroupRecord& wg) { predictor_->on_block_evicted(wg); }
   void on_workgroup_finished(const DispatchView& view, const WorkgroupRecord& wg);
   void on_kernel_completed(const DispatchView& view, KernelId kernel);
 

@@ -26,7 +26,9 @@ std::vector<KnownDispatch> known_dispatches(const Scenario& s,
     for (const PacketSpec& p : q.packets) {
       const auto runtime = runtimes.find(p.name);
       if (p.kind == PacketSpec::Kind::dispatch && runtime != runtimes.end())
-        known.push_back({.arrival = p.at, .isolated_runtime = runtime->second});
+        known.push_back({.arrival = p.at,
+                         .isolated_runtime = runtime->second,
+                         .queue = static_cast<QueueId>(&q - s.queues.data())});
     }
   }
   std::stable_sort(known.begin(), known.end(), [](const KnownDispatch& a, const KnownDispatch& b) {
@@ -48,6 +50,11 @@ class ModelBuilder {
         std::move(scheduler), s.seed);
     for (ModelObserver* o : options.observers)
       model_.gpu->add_observer(o);
+    if (auto kernel = make_kernel_scheduler(p.kernel, params_for(s, p.kernel))) {
+      if (!options.isolated_runtimes.empty())
+        kernel->on_known_dispatches(known_dispatches(s, options.isolated_runtimes));
+      model_.gpu->set_kernel_scheduler(std::move(kernel));
+    }
     model_.host = std::make_unique<HostScript>(*model_.gpu);
   }
 
@@ -68,7 +75,9 @@ class ModelBuilder {
     }
     std::vector<std::vector<PacketProcessor::DispatchInfo>> info;
     for (const QueueSpec& q : s_.queues) {
-      const QueueId id = gpu.create_queue(q.name, q.size, q.priority).id();
+      UserQueue& queue = gpu.create_queue(q.name, q.size, q.priority);
+      queue.set_cu_mask(q.cu_mask);
+      const QueueId id = queue.id();
       info.emplace_back();
       for (const PacketSpec& p : q.packets) {
         model_.host->add(id, p.at, encode(p), p.priority.value_or(q.priority));

@@ -56,6 +56,24 @@ void apply_front_end_yaml(const YamlNode& node, FrontEndSpec& fe, double clock_m
   }
 }
 
+void apply_preemption_yaml(const YamlNode& node, PreemptionSpec& p, double clock_mhz) {
+  node.expect_map(
+      "a map with mechanism, eviction_command, pending_read, launch_command, save_gbps");
+  node.allow_keys({"mechanism", "eviction_command", "pending_read", "launch_command", "save_gbps"});
+  if (auto m = node.get("mechanism")) {
+    const auto mechanism = preemption_mechanism_named(m->as_string());
+    if (!mechanism) {
+      m->fail(fmt::format("unknown preemption mechanism '{}'; expected drain, context-save or kill",
+                          m->as_string()));
+    }
+    p.mechanism = *mechanism;
+  }
+  p.eviction_command = node.duration_or("eviction_command", p.eviction_command, clock_mhz);
+  p.pending_read = node.duration_or("pending_read", p.pending_read, clock_mhz);
+  p.launch_command = node.duration_or("launch_command", p.launch_command, clock_mhz);
+  p.save_gbps = node.double_or("save_gbps", p.save_gbps, 1e-3, 1e6);
+}
+
 }  // namespace
 
 std::vector<std::string> device_preset_names() {
@@ -67,7 +85,8 @@ std::vector<std::string> device_preset_names() {
 
 void apply_device_yaml(const YamlNode& node, DeviceSpec& device) {
   node.expect_map("a map of device settings");
-  node.allow_keys({"preset", "name", "clock_mhz", "compute_units", "wave_size", "cu", "front_end"});
+  node.allow_keys({"preset", "name", "clock_mhz", "compute_units", "wave_size", "cu", "front_end",
+                   "preemption"});
   device.name = node.string_or("name", device.name);
   device.clock_mhz = node.double_or("clock_mhz", device.clock_mhz, 1.0, 1e5);
   device.compute_units = read_u32(node, "compute_units", device.compute_units, 1, 1 << 16);
@@ -75,6 +94,8 @@ void apply_device_yaml(const YamlNode& node, DeviceSpec& device) {
   if (auto cu = node.get("cu")) apply_cu_yaml(*cu, device.cu);
   if (auto fe = node.get("front_end"))
     apply_front_end_yaml(*fe, device.front_end, device.clock_mhz);
+  if (auto p = node.get("preemption"))
+    apply_preemption_yaml(*p, device.preemption, device.clock_mhz);
 }
 
 DeviceSpec device_from_preset(const EmbeddedPreset& preset) {

@@ -14,10 +14,19 @@ std::uint32_t read_reference_residency(const YamlNode& kernel) {
   return static_cast<std::uint32_t>(node->as_int(1, 1024));
 }
 
+// `persistent: {workers_per_cu, overhead}`: the kernel runs as persistent threads.
+void read_persistent(const YamlNode& node, KernelProfile& k) {
+  node.expect_map("a map with workers_per_cu and overhead");
+  node.allow_keys({"workers_per_cu", "overhead"});
+  k.persistent_workers_per_cu =
+      static_cast<std::uint32_t>(node.require("workers_per_cu").as_int(1, 64));
+  k.persistent_overhead = node.double_or("overhead", 1.0, 0.1, 10.0);
+}
+
 KernelProfile read_kernel(const YamlNode& node, double clock_mhz) {
   node.expect_map("a kernel profile (a map with name and wg_time)");
   node.allow_keys({"name", "workgroup_size", "workgroups", "vgprs", "sgprs", "lds_bytes", "wg_time",
-                   "wg_time_residency", "rsd", "contention"});
+                   "wg_time_residency", "rsd", "contention", "persistent"});
   KernelProfile k;
   k.name = node.require("name").as_identifier();
   k.workgroup_size =
@@ -31,6 +40,7 @@ KernelProfile read_kernel(const YamlNode& node, double clock_mhz) {
   k.duration.reference_residency = read_reference_residency(node);
   k.duration.rsd = node.double_or("rsd", 0.0, 0.0, 10.0);
   k.duration.contention = node.double_or("contention", k.duration.contention, 0.0, 100.0);
+  if (auto p = node.get("persistent")) read_persistent(*p, k);
   return k;
 }
 

@@ -1,7 +1,9 @@
 // The `queues:` and `signals:` sections: user queues, the packets they receive, named signals.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
+#include <charconv>
 
 #include "hsa_model/aql_packet.hpp"
 #include "hsa_model/user_queue.hpp"
@@ -80,9 +82,44 @@ PacketSpec read_packet(const YamlNode& node, double clock_mhz) {
   return p;
 }
 
-QueueSpec read_queue(const YamlNode& node, std::size_t position, double clock_mhz) {
-  node.expect_map("a queue (a map with name, size, priority and packets)");
-  node.allow_keys({"name", "size", "priority", "packets"});
+// `cu_mask: [0, 1, "4-7"]`: CU indices and inclusive ranges, as hsa_amd_queue_cu_set_mask's
+// bits; at least one CU, each one that exists.
+std::vector<std::uint8_t> read_cu_mask(const YamlNode& node, std::uint32_t cu_count) {
+  node.expect_sequence("a list of CU indices or ranges such as \"0-7\"");
+  std::vector<std::uint8_t> mask(cu_count, 0);
+  const auto enable = [&](const YamlNode& at, std::int64_t first, std::int64_t last) {
+    if (first > last || last >= cu_count) {
+      at.fail(fmt::format("CU {} does not exist: the device has CUs 0 to {}",
+                          last >= cu_count ? last : first, cu_count - 1));
+    }
+    for (std::int64_t c = first; c <= last; ++c)
+      mask[static_cast<std::size_t>(c)] = 1;
+  };
+  for (const YamlNode& item : node.elements()) {
+    const std::string text = item.as_string();
+    const auto dash = text.find('-');
+    if (dash == std::string::npos) {
+      const std::int64_t cu = item.as_int(0, INT32_MAX);
+      enable(item, cu, cu);
+      continue;
+    }
+    std::int64_t first = 0;
+    std::int64_t last = 0;
+    const char* end = text.data() + text.size();
+    const auto a = std::from_chars(text.data(), text.data() + dash, first);
+    const auto b = std::from_chars(text.data() + dash + 1, end, last);
+    if (a.ec != std::errc{} || a.ptr != text.data() + dash || b.ec != std::errc{} || b.ptr != end)
+      item.fail(fmt::format("expected a CU index or a range such as 0-7, found '{}'", text));
+    enable(item, first, last);
+  }
+  if (std::find(mask.begin(), mask.end(), 1) == mask.end()) node.fail("the CU mask selects no CU");
+  return mask;
+}
+
+QueueSpec read_queue(const YamlNode& node, std::size_t position, const DeviceSpec& device) {
+  const double clock_mhz = device.clock_mhz;
+  node.expect_map("a queue (a map with name, size, priority, cu_mask and packets)");
+  node.allow_keys({"name", "size", "priority", "cu_mask", "packets"});
   QueueSpec q;
   q.where = node.location();
   q.name = node.get("name") ? node.require("name").as_identifier() : fmt::format("q{}", position);
@@ -91,6 +128,7 @@ QueueSpec read_queue(const YamlNode& node, std::size_t position, double clock_mh
     node.require("size").fail(fmt::format("a queue size must be a power of two, found {}", q.size));
   }
   q.priority = static_cast<std::uint32_t>(node.int_or("priority", q.priority, 0, INT32_MAX));
+  if (auto mask = node.get("cu_mask")) q.cu_mask = read_cu_mask(*mask, device.compute_units);
   if (auto packets = node.get("packets")) {
     packets->expect_sequence("a list of packets");
     for (const YamlNode& item : packets->elements()) {
@@ -107,7 +145,7 @@ QueueSpec read_queue(const YamlNode& node, std::size_t position, double clock_mh
 void read_queues(const YamlNode& list, Scenario& scenario) {
   list.expect_sequence("a list of queues");
   for (const YamlNode& item : list.elements()) {
-    scenario.queues.push_back(read_queue(item, scenario.queues.size(), scenario.device.clock_mhz));
+    scenario.queues.push_back(read_queue(item, scenario.queues.size(), scenario.device));
   }
 }
 

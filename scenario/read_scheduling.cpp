@@ -54,13 +54,14 @@ std::map<std::string, double> read_params(const YamlNode& node, const PolicyInfo
 }  // namespace
 
 void read_scheduling(const YamlNode& map, Scenario& scenario) {
-  map.expect_map("a map with queue_mapping, thread_block and params");
-  map.allow_keys({"queue_mapping", "thread_block", "params"});
+  map.expect_map("a map with queue_mapping, thread_block, kernel and params");
+  map.allow_keys({"queue_mapping", "thread_block", "kernel", "params"});
   PolicySelection& p = scenario.policies;
   if (auto n = map.get("queue_mapping"))
     p.queue_mapping = read_policy_name(*n, PolicyKind::queue_mapping);
   if (auto n = map.get("thread_block"))
     p.thread_block = read_policy_name(*n, PolicyKind::thread_block);
+  if (auto n = map.get("kernel")) p.kernel = read_policy_name(*n, PolicyKind::kernel);
   const auto params = map.get("params");
   if (!params) return;
   std::vector<std::string> all_names;

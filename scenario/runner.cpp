@@ -112,7 +112,9 @@ class PredictionRecorder final : public ModelObserver {
 RunReport run_scenario(const Scenario& scenario, const RunOptions& options) {
   // Alone runs come first: oracle policies (SJF) are given the isolated runtimes in advance.
   const PolicyInfo* tb = find_policy(scenario.policies.thread_block);
-  const bool oracle = tb && tb->needs_isolated_runtimes;
+  const PolicyInfo* kernel = find_policy(scenario.policies.kernel);
+  const bool oracle =
+      (tb && tb->needs_isolated_runtimes) || (kernel && kernel->needs_isolated_runtimes);
   std::map<std::string, Tick> alone;
   if (options.measure_alone || oracle) alone = isolated_runtimes(scenario);
   PredictionRecorder predictions;

@@ -9,7 +9,17 @@ namespace aqlsim {
 bool PolicySelection::select(const std::string& name) {
   const PolicyInfo* info = find_policy(name);
   if (!info) return false;
-  (info->kind == PolicyKind::queue_mapping ? queue_mapping : thread_block) = name;
+  switch (info->kind) {
+    case PolicyKind::queue_mapping:
+      queue_mapping = name;
+      break;
+    case PolicyKind::thread_block:
+      thread_block = name;
+      break;
+    case PolicyKind::kernel:
+      kernel = name;
+      break;
+  }
   return true;
 }
 

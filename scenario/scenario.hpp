@@ -42,6 +42,7 @@ struct QueueSpec {
   std::string name;
   std::uint32_t size = 64;  // packets; a power of two
   std::uint32_t priority = 1;
+  std::vector<std::uint8_t> cu_mask;  // one entry per CU, 1 = enabled; empty: every CU
   std::vector<PacketSpec> packets;
   SourceLocation where;
 };
@@ -55,6 +56,7 @@ struct SignalSpec {
 struct PolicySelection {
   std::string queue_mapping = "rr-idle";
   std::string thread_block = "fifo-backfill";
+  std::string kernel = "none";  // the host-side kernel scheduler
   // Parameters by policy name, so a file can carry settings for policies it does not select.
   std::map<std::string, std::map<std::string, double>> params;
 

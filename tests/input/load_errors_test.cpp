@@ -113,7 +113,7 @@ TEST(LoadErrors, UnknownQueueKey) {
   }));
   expect_at(e, 5, 5);
   EXPECT_EQ(e.detail(),
-            "unknown key 'prio'; expected one of: name, size, priority, packets (at "
+            "unknown key 'prio'; expected one of: name, size, priority, cu_mask, packets (at "
             "'queues.0.prio')");
 }
 

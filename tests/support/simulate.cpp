@@ -14,11 +14,13 @@ const KernelState& Simulation::kernel(const std::string& name) {
 }
 
 std::unique_ptr<Simulation> simulate(const Scenario& scenario,
-                                     std::vector<ModelObserver*> observers) {
+                                     std::vector<ModelObserver*> observers,
+                                     std::unique_ptr<KernelScheduler> kernel_scheduler) {
   auto sim = std::make_unique<Simulation>();
   sim->scenario = scenario;
   observers.insert(observers.begin(), &sim->checker);
   sim->model = build_model(sim->scenario, {.observers = observers, .isolated_runtimes = {}});
+  if (kernel_scheduler) sim->gpu().set_kernel_scheduler(std::move(kernel_scheduler));
   sim->outcome = sim->gpu().run();
   if (sim->outcome.status == RunStatus::completed) {
     sim->checker.expect_clean_finish(sim->gpu(), sim->gpu().signals());

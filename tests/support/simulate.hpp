@@ -30,7 +30,8 @@ std::unique_ptr<Simulation> simulate(const std::string& yaml,
                                      const std::vector<std::string>& overrides = {},
                                      std::vector<ModelObserver*> observers = {});
 std::unique_ptr<Simulation> simulate(const Scenario& scenario,
-                                     std::vector<ModelObserver*> observers = {});
+                                     std::vector<ModelObserver*> observers = {},
+                                     std::unique_ptr<KernelScheduler> kernel_scheduler = nullptr);
 
 // run_scenario with the invariant checker attached.
 RunReport run_checked(const Scenario& scenario);

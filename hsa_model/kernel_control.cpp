@@ -1,0 +1,91 @@
+#include "hsa_model/kernel_control.hpp"
+
+#include <cassert>
+
+namespace aqlsim {
+
+KernelControl::KernelControl(Engine& engine, Dispatcher& dispatcher,
+                             const PreemptionSpec& preemption, KernelScheduler& scheduler)
+    : engine_(&engine), dispatcher_(&dispatcher), preemption_(preemption), scheduler_(&scheduler) {
+  dispatcher_->set_kernel_events(this);
+}
+
+KernelControl::Wanted& KernelControl::wanted(KernelId kernel) {
+  if (wanted_.size() <= kernel) wanted_.resize(kernel + 1);
+  return wanted_[kernel];
+}
+
+Tick KernelControl::launch(KernelId kernel) {
+  wanted(kernel).running = true;
+  const Tick at = now() + preemption_.launch_command;
+  engine_->schedule_at(at, launch_event_, kernel);
+  return at;
+}
+
+void KernelControl::evict(KernelId kernel) {
+  Wanted& w = wanted(kernel);
+  if (this->kernel(kernel).finished() || w.evicting) return;
+  w.running = false;
+  w.evicting = true;
+  engine_->schedule_after(preemption_.eviction_command, eviction_event_, kernel);
+}
+
+void KernelControl::set_timer(Tick at) {
+  assert(at >= now());
+  engine_->schedule_at(at, timer_event_, ++timer_generation_);
+}
+
+void KernelControl::set_cu_mask(KernelId kernel, std::vector<std::uint8_t> mask) {
+  dispatcher_->set_cu_mask(kernel, std::move(mask));
+}
+
+void KernelControl::set_workers_per_cu(KernelId kernel, std::uint32_t workers) {
+  dispatcher_->set_max_per_cu(kernel, workers);
+}
+
+void KernelControl::launch_lands(std::uint64_t kernel) {
+  const auto id = static_cast<KernelId>(kernel);
+  if (wanted(id).running) dispatcher_->release(id);
+}
+
+void KernelControl::eviction_lands(std::uint64_t kernel) {
+  const auto id = static_cast<KernelId>(kernel);
+  if (wanted(id).running || this->kernel(id).finished()) return;
+  dispatcher_->hold(id);  // drain: workers take no new task; the rest stop them at once
+  if (preemption_.mechanism != PreemptionMechanism::drain && !this->kernel(id).finished())
+    dispatcher_->stop_workgroups(id, preemption_.mechanism);
+}
+
+void KernelControl::on_arrival(KernelId kernel) {
+  wanted(kernel);
+  scheduler_->on_arrival(*this, kernel);
+}
+
+void KernelControl::on_idle(KernelId kernel) {
+  Wanted& w = wanted(kernel);
+  if (!w.evicting) return;
+  w.evicting = false;
+  engine_->schedule_after(preemption_.pending_read, report_event_, kernel);
+}
+
+void KernelControl::on_completed(KernelId kernel) {
+  Wanted& w = wanted(kernel);
+  w.evicting = false;
+  w.running = false;
+  engine_->schedule_after(preemption_.pending_read, report_event_, kernel | kCompletedFlag);
+}
+
+void KernelControl::report(std::uint64_t payload) {
+  const auto id = static_cast<KernelId>(payload & ~kCompletedFlag);
+  if (payload & kCompletedFlag) {
+    scheduler_->on_completed(*this, id);
+  } else {
+    scheduler_->on_evicted(*this, id);
+  }
+}
+
+void KernelControl::timer_fires(std::uint64_t generation) {
+  if (generation == timer_generation_) scheduler_->on_timer(*this);
+}
+
+}  // namespace aqlsim

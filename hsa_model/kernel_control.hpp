@@ -1,0 +1,77 @@
+#pragma once
+// The mechanism a host-side kernel scheduler acts through. Each lever pays the latency of the
+// host-device transfer that carries it (Lopez-Albelda et al. figure 2):
+//  - launch: the launch command (State = Running), then the kernel's work-groups may issue;
+//  - evict: the eviction command, then the device's preemption mechanism (drain,
+//    context-save or kill); once nothing of the kernel is left on the device, the host reads
+//    its task counter (pending-work read) and the scheduler hears on_evicted;
+//  - a kernel that finishes is reported after the same pending-work read.
+// The scheduler's single timer (quanta, epochs) lives here, in the engine, not in the policy.
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "hsa_model/dispatcher.hpp"
+#include "hsa_model/engine.hpp"
+#include "hsa_model/kernel_scheduler.hpp"
+
+namespace aqlsim {
+
+class KernelControl final : public KernelEvents {
+ public:
+  KernelControl(Engine& engine, Dispatcher& dispatcher, const PreemptionSpec& preemption,
+                KernelScheduler& scheduler);
+  KernelControl(const KernelControl&) = delete;
+  KernelControl& operator=(const KernelControl&) = delete;
+
+  Tick now() const { return engine_->now(); }
+  const KernelState& kernel(KernelId id) const { return dispatcher_->kernels()[id]; }
+  std::uint32_t cu_count() const {
+    return static_cast<std::uint32_t>(dispatcher_->compute_units().size());
+  }
+  const PreemptionSpec& preemption() const { return preemption_; }
+
+  // Lets `kernel` issue work-groups once the launch command lands; returns that time.
+  Tick launch(KernelId kernel);
+  // Takes `kernel` off the device with the device's preemption mechanism.
+  void evict(KernelId kernel);
+  // Calls the scheduler's on_timer at `at` (not before now); replaces any earlier timer.
+  void set_timer(Tick at);
+  void cancel_timer() { ++timer_generation_; }
+  // Spatial controls, effective at once: the CUs `kernel` may use (empty: all) and how many
+  // of its work-groups (persistent workers) each CU may hold.
+  void set_cu_mask(KernelId kernel, std::vector<std::uint8_t> mask);
+  void set_workers_per_cu(KernelId kernel, std::uint32_t workers);
+
+  // KernelEvents, from the dispatcher.
+  void on_arrival(KernelId kernel) override;
+  void on_idle(KernelId kernel) override;
+  void on_completed(KernelId kernel) override;
+
+ private:
+  struct Wanted {
+    bool running = false;   // the last command was a launch
+    bool evicting = false;  // an eviction is under way and not yet reported
+  };
+  static constexpr std::uint64_t kCompletedFlag = std::uint64_t{1} << 63;
+
+  void launch_lands(std::uint64_t kernel);
+  void eviction_lands(std::uint64_t kernel);
+  void report(std::uint64_t payload);
+  void timer_fires(std::uint64_t generation);
+  Wanted& wanted(KernelId kernel);
+
+  Engine* engine_;
+  Dispatcher* dispatcher_;
+  PreemptionSpec preemption_;
+  KernelScheduler* scheduler_;
+  std::vector<Wanted> wanted_;  // by KernelId
+  std::uint64_t timer_generation_ = 0;
+
+  MemberHandler<KernelControl, &KernelControl::launch_lands> launch_event_{this};
+  MemberHandler<KernelControl, &KernelControl::eviction_lands> eviction_event_{this};
+  MemberHandler<KernelControl, &KernelControl::report> report_event_{this};
+  MemberHandler<KernelControl, &KernelControl::timer_fires> timer_event_{this};
+};
+
+}  // namespace aqlsim

@@ -1,0 +1,43 @@
+#pragma once
+// Lopez-Albelda et al. §IV-C and §IV-D: time-sliced schedulers; an arrival never preempts.
+//  - kernel-rr: first come, first served, a fixed quantum (1 ms in the paper); a kernel that
+//    does not finish in its quantum is evicted and goes to the back of the ready list.
+//  - kernel-cfs: the quantum is the epoch (4 ms in the paper) divided by the number of active
+//    kernels (ready ones plus the one chosen); the kernel that has waited longest runs next.
+//    "Waited" is the time since its arrival that it did not have the device (the paper says
+//    "the time a kernel has been waiting for execution" without saying since when).
+#include <string_view>
+
+#include "queue_sched/policy_params.hpp"
+#include "queue_sched/serial_kernel_scheduler.hpp"
+
+namespace aqlsim {
+
+class KernelRoundRobin final : public SerialKernelScheduler {
+ public:
+  explicit KernelRoundRobin(const PolicyParams& params);
+  std::string_view name() const override { return "kernel-rr"; }
+
+ private:
+  std::size_t choose(const KernelControl&) override { return 0; }
+  Tick quantum(const KernelControl&, KernelId) override { return quantum_; }
+
+  Tick quantum_;
+};
+
+class KernelCfs final : public SerialKernelScheduler {
+ public:
+  explicit KernelCfs(const PolicyParams& params);
+  std::string_view name() const override { return "kernel-cfs"; }
+
+ private:
+  std::size_t choose(const KernelControl& control) override;
+  Tick quantum(const KernelControl&, KernelId) override;
+
+  Tick epoch_;
+};
+
+std::vector<ParamSpec> kernel_rr_params();
+std::vector<ParamSpec> kernel_cfs_params();
+
+}  // namespace aqlsim

@@ -1,0 +1,103 @@
+#include "queue_sched/serial_kernel_scheduler.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+namespace aqlsim {
+
+void SerialKernelScheduler::on_known_dispatches(std::vector<KnownDispatch> dispatches) {
+  for (const KnownDispatch& d : dispatches) {
+    if (known_by_queue_.size() <= d.queue) known_by_queue_.resize(d.queue + 1);
+    known_by_queue_[d.queue].push_back(d.isolated_runtime);
+  }
+}
+
+Tick SerialKernelScheduler::application_total(const KernelControl& control, KernelId kernel) const {
+  const QueueId queue = control.kernel(kernel).queue;
+  if (queue >= known_by_queue_.size()) return control.kernel(kernel).isolated_runtime;
+  const std::vector<Tick>& known = known_by_queue_[queue];
+  return std::accumulate(known.begin(), known.end(), Tick{0});
+}
+
+Tick SerialKernelScheduler::application_later(const KernelControl& control, KernelId kernel) const {
+  const QueueId queue = control.kernel(kernel).queue;
+  if (queue >= known_by_queue_.size()) return 0;
+  const std::vector<Tick>& known = known_by_queue_[queue];
+  const std::size_t next = std::min(known.size(), info_[kernel].position + 1);
+  return std::accumulate(known.begin() + static_cast<std::ptrdiff_t>(next), known.end(), Tick{0});
+}
+
+void SerialKernelScheduler::on_arrival(KernelControl& control, KernelId kernel) {
+  if (info_.size() <= kernel) info_.resize(kernel + 1);
+  const QueueId queue = control.kernel(kernel).queue;
+  if (arrived_by_queue_.size() <= queue) arrived_by_queue_.resize(queue + 1, 0);
+  info_[kernel] = {.arrived = control.now(),
+                   .ready_since = control.now(),
+                   .run_time = 0,
+                   .position = arrived_by_queue_[queue]++};
+  ready_.push_back(kernel);
+  if (!running_) {
+    start_next(control);
+  } else if (!evicting_ && preempts(control, kernel, *running_)) {
+    preempt(control);
+  } else if (!timer_armed_ && !evicting_) {
+    // A kernel that had the device to itself gets a quantum now that another waits.
+    arm_timer(control, control.now(), *running_);
+  }
+}
+
+void SerialKernelScheduler::start_next(KernelControl& control) {
+  if (ready_.empty()) return;
+  const std::size_t chosen = choose(control);
+  const KernelId kernel = ready_[chosen];
+  ready_.erase(ready_.begin() + static_cast<std::ptrdiff_t>(chosen));
+  running_ = kernel;
+  running_since_ = control.launch(kernel);
+  arm_timer(control, running_since_, kernel);
+}
+
+void SerialKernelScheduler::arm_timer(KernelControl& control, Tick from, KernelId kernel) {
+  const Tick q = ready_.empty() ? kNever : quantum(control, kernel);
+  timer_armed_ = q != kNever;
+  if (timer_armed_) {
+    control.set_timer(from + q);
+  } else {
+    control.cancel_timer();
+  }
+}
+
+void SerialKernelScheduler::on_timer(KernelControl& control) {
+  timer_armed_ = false;
+  if (!running_ || evicting_) return;
+  if (ready_.empty()) return;  // nobody waits: it keeps the device until someone arrives
+  preempt(control);
+}
+
+void SerialKernelScheduler::preempt(KernelControl& control) {
+  evicting_ = true;
+  timer_armed_ = false;
+  control.cancel_timer();
+  control.evict(*running_);
+}
+
+void SerialKernelScheduler::stopped(KernelControl& control, KernelId kernel) {
+  info_[kernel].run_time += control.now() - running_since_;
+  running_.reset();
+  evicting_ = false;
+  timer_armed_ = false;
+  control.cancel_timer();
+}
+
+void SerialKernelScheduler::on_evicted(KernelControl& control, KernelId kernel) {
+  stopped(control, kernel);
+  info_[kernel].ready_since = control.now();
+  ready_.push_back(kernel);
+  start_next(control);
+}
+
+void SerialKernelScheduler::on_completed(KernelControl& control, KernelId kernel) {
+  if (running_ == kernel) stopped(control, kernel);
+  start_next(control);
+}
+
+}  // namespace aqlsim

@@ -1,0 +1,74 @@
+#pragma once
+// The common frame of the kernel-level schedulers of Lopez-Albelda et al. 2018 §IV: one
+// kernel on the device at a time; the others wait, held, in a ready list. A policy says which
+// ready kernel runs next, for how long (its quantum) and whether an arrival preempts the
+// running kernel. The frame evicts, relaunches and keeps the timer through KernelControl.
+//
+// An application is a user queue: its kernels (a pipeline, e.g. CONV's two, CEDD's four) arrive
+// one after another as the queue's barrier bits release them. Oracle policies see every
+// dispatch in advance (on_known_dispatches) and so know an application's later kernels.
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "hsa_model/kernel_control.hpp"
+#include "hsa_model/kernel_scheduler.hpp"
+
+namespace aqlsim {
+
+class SerialKernelScheduler : public KernelScheduler {
+ public:
+  void on_arrival(KernelControl& control, KernelId kernel) final;
+  void on_completed(KernelControl& control, KernelId kernel) final;
+  void on_evicted(KernelControl& control, KernelId kernel) final;
+  void on_timer(KernelControl& control) final;
+  void on_known_dispatches(std::vector<KnownDispatch> dispatches) final;
+
+ protected:
+  // Which of the ready kernels (in the order they became ready) runs next.
+  virtual std::size_t choose(const KernelControl& control) = 0;
+  // How long `kernel`, just chosen, may run before the others get a turn (kNever: until it
+  // ends or is preempted). ready() no longer holds it.
+  virtual Tick quantum(const KernelControl& control, KernelId kernel) = 0;
+  // Whether the kernel that just arrived should take the device from the running one.
+  virtual bool preempts(const KernelControl&, KernelId /*arrived*/, KernelId /*running*/) {
+    return false;
+  }
+
+  std::span<const KernelId> ready() const { return ready_; }
+  // When `kernel` reached the scheduler, and when it last became ready (arrived, or came back
+  // from an eviction).
+  Tick arrived_at(KernelId kernel) const { return info_[kernel].arrived; }
+  Tick ready_since(KernelId kernel) const { return info_[kernel].ready_since; }
+  // Time `kernel` has had the device: from each launch landing to its eviction report.
+  Tick run_time(KernelId kernel) const { return info_[kernel].run_time; }
+
+  // Oracle figures of the kernel's application (its queue), from the isolated runtimes: the
+  // sum over all its kernels, and over those that have not arrived yet.
+  Tick application_total(const KernelControl& control, KernelId kernel) const;
+  Tick application_later(const KernelControl& control, KernelId kernel) const;
+
+ private:
+  struct KernelInfo {
+    Tick arrived = 0;
+    Tick ready_since = 0;
+    Tick run_time = 0;
+    std::size_t position = 0;  // among its queue's dispatches
+  };
+
+  void start_next(KernelControl& control);
+  void arm_timer(KernelControl& control, Tick from, KernelId kernel);
+  void preempt(KernelControl& control);
+  void stopped(KernelControl& control, KernelId kernel);
+
+  std::vector<KernelId> ready_;
+  std::vector<KernelInfo> info_;  // by KernelId
+  std::optional<KernelId> running_;
+  Tick running_since_ = 0;  // when its launch landed
+  bool evicting_ = false;
+  bool timer_armed_ = false;
+  std::vector<std::vector<Tick>> known_by_queue_;  // isolated runtimes, in packet order
+  std::vector<std::size_t> arrived_by_queue_;
+};
+
+}  // namespace aqlsim

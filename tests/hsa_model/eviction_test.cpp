@@ -1,0 +1,123 @@
+// One eviction and relaunch per preemption mechanism, worked out by hand on the tiny device
+// (one CU, work-groups of one wave, contention 0, rsd 0: every work-group takes exactly its
+// wg_time). The packet is processed in 1 us, so the kernel reaches the scheduler at 1 us. The
+// transfers: launch command 1 us, eviction command 2 us, pending-work read 3 us. A scripted
+// scheduler launches on arrival, evicts at a set time and relaunches as soon as it hears of
+// the eviction.
+#include <gtest/gtest.h>
+
+#include "hsa_model/kernel_control.hpp"
+#include "tests/support/simulate.hpp"
+#include "tests/support/tiny_device.hpp"
+
+namespace aqlsim {
+namespace {
+
+constexpr Tick us = kMicrosecond;
+
+class EvictOnce final : public KernelScheduler {
+ public:
+  explicit EvictOnce(Tick evict_at) : evict_at_(evict_at) {}
+  std::string_view name() const override { return "evict-once"; }
+  void on_arrival(KernelControl& c, KernelId k) override {
+    kernel_ = k;
+    c.launch(k);
+    c.set_timer(evict_at_);
+  }
+  void on_timer(KernelControl& c) override { c.evict(kernel_); }
+  void on_evicted(KernelControl& c, KernelId k) override {
+    evicted_at = c.now();
+    c.launch(k);
+  }
+  void on_completed(KernelControl& c, KernelId) override { completed_at = c.now(); }
+
+  Tick evicted_at = kNever;
+  Tick completed_at = kNever;
+
+ private:
+  Tick evict_at_;
+  KernelId kernel_ = 0;
+};
+
+struct Outcome {
+  Tick end = 0;
+  Tick evicted_report = 0;
+  Tick completed_report = 0;
+  std::uint64_t evicted_workgroups = 0;
+  Tick wasted = 0;
+  Tick context_time = 0;
+};
+
+// `kernel` is the kernels: entry; the queue dispatches it once.
+Outcome run(const std::string& mechanism, const std::string& kernel, Tick evict_at,
+            const std::string& timing) {
+  const Scenario s = load_scenario_text(
+      std::string(testing::kTinyDevice) + "  preemption: {mechanism: " + mechanism +
+          ", launch_command: 1us, eviction_command: 2us, pending_read: 3us, save_gbps: 0.128}\n"
+          "kernels:\n  - " +
+          kernel + "\nqueues:\n  - {name: q, packets: [{name: K, dispatch: k}]}\n",
+      "eviction.yaml");
+  Scenario timed = s;
+  timed.device.cu.timing =
+      timing == "ps" ? WorkgroupTiming::processor_sharing : WorkgroupTiming::at_dispatch;
+  auto scheduler = std::make_unique<EvictOnce>(evict_at);
+  EvictOnce& script = *scheduler;
+  auto sim = testing::simulate(timed, {}, std::move(scheduler));
+  EXPECT_EQ(sim->outcome.status, RunStatus::completed);
+  const KernelState& k = sim->kernel("K");
+  return {k.end,    script.evicted_at, script.completed_at, k.evicted_workgroups,
+          k.wasted, k.context_time};
+}
+
+class Eviction : public ::testing::TestWithParam<const char*> {};
+
+// Persistent kernel: 6 tasks of 10 us on 2 workers. Launch lands at 2: tasks 0,1 [2,12], 2,3
+// [12,22]. Eviction at 15 lands at 17: no new task; 2,3 end at 22; counter read at 25;
+// relaunch lands at 26: tasks 4,5 [26,36]. Nothing is stopped, nothing lost.
+TEST_P(Eviction, DrainLetsTasksInFlightFinishAndContinuesFromTheCounter) {
+  const Outcome o = run("drain",
+                        "{name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0, "
+                        "workgroups: 6, persistent: {workers_per_cu: 2}}",
+                        15 * us, GetParam());
+  EXPECT_EQ(o.evicted_report, 25 * us);
+  EXPECT_EQ(o.end, 36 * us);
+  EXPECT_EQ(o.completed_report, 39 * us);
+  EXPECT_EQ(o.evicted_workgroups, 0u);
+  EXPECT_EQ(o.wasted, 0);
+}
+
+// Two work-groups of 10 us, 256 bytes of context each (1 wave x 64 lanes x 1 VGPR x 4 bytes)
+// at 128 B/us: 2 us a transfer, one after another on the CU. Run [2,7), stopped at 7 with half
+// left; saved [7,9] and [9,11]; idle at 11, read at 14, relaunch lands at 15; restored [15,17]
+// and [17,19]; the halves run [17,22] and [19,24].
+TEST_P(Eviction, ContextSaveKeepsProgressAndPaysTheTransfers) {
+  const Outcome o = run("context-save",
+                        "{name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0, "
+                        "workgroups: 2}",
+                        5 * us, GetParam());
+  EXPECT_EQ(o.evicted_report, 14 * us);
+  EXPECT_EQ(o.end, 24 * us);
+  EXPECT_EQ(o.evicted_workgroups, 2u);
+  EXPECT_EQ(o.wasted, 0);
+  EXPECT_EQ(o.context_time, (2 + 4 + 2 + 4) * us);
+}
+
+// The same kernel killed at 7: 5 us of each work-group lost; idle at once, read at 10,
+// relaunch lands at 11, both run from scratch [11,21]. Their old end events (due at 12) find
+// the slots reused and must not end the new runs.
+TEST_P(Eviction, KillLosesProgressAndNoStaleEndFinishesAReusedSlot) {
+  const Outcome o = run("kill",
+                        "{name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0, "
+                        "workgroups: 2}",
+                        5 * us, GetParam());
+  EXPECT_EQ(o.evicted_report, 10 * us);
+  EXPECT_EQ(o.end, 21 * us);
+  EXPECT_EQ(o.evicted_workgroups, 2u);
+  EXPECT_EQ(o.wasted, 10 * us);
+  EXPECT_EQ(o.context_time, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(BothTimings, Eviction, ::testing::Values("at-dispatch", "ps"));
+
+}  // namespace
+}  // namespace aqlsim
