@@ -110,6 +110,16 @@ void ChromeTraceWriter::on_workgroup_finished(const KernelState& kernel,
   emit(e.dump());
 }
 
+void ChromeTraceWriter::on_workgroup_evicted(const KernelState& kernel, const WorkgroupRecord& wg,
+                                             double left) {
+  on_workgroup_finished(kernel, wg);
+  const int pid = kFirstCuPid + static_cast<int>(wg.cu);
+  Json e = event("i", pid, wg.lane, "evicted", wg.end);
+  e["s"] = "t";
+  e["args"] = {{"workgroup", wg.index}, {"work_left", left}};
+  emit(e.dump());
+}
+
 // A counter track per kernel: its predicted total runtime as the policy revises it.
 void ChromeTraceWriter::on_prediction(const KernelState& kernel, Tick predicted, Tick now) {
   Json e = event("C", kQueuePid, 0, "prediction " + namer_(kernel.queue, kernel.packet_index), now);

@@ -33,6 +33,9 @@ class ChromeTraceWriter final : public ModelObserver {
   // A work-group's slice is written when it ends: under processor sharing its end is not
   // known at the start.
   void on_workgroup_finished(const KernelState& kernel, const WorkgroupRecord& wg) override;
+  // The run so far as a slice, and an instant marker where it was stopped.
+  void on_workgroup_evicted(const KernelState& kernel, const WorkgroupRecord& wg,
+                            double left) override;
   void on_queue_error(const QueueError& error) override;
   void on_prediction(const KernelState& kernel, Tick predicted, Tick now) override;
 

@@ -9,6 +9,23 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
+// Reported only when a kernel scheduler ran, so other runs' JSON is unchanged.
+Json eviction_json(const KernelResult& k) {
+  return Json{{"evicted_workgroups", k.evicted_workgroups},
+              {"wasted_us", to_us(k.wasted)},
+              {"context_us", to_us(k.context_time)}};
+}
+
+Json application_json(const ApplicationResult& a) {
+  return Json{{"queue", a.queue},
+              {"kernels", a.kernels},
+              {"arrival_us", to_us(a.arrival)},
+              {"end_us", to_us(a.end)},
+              {"turnaround_us", to_us(a.turnaround())},
+              {"alone_us", to_us(a.alone)},
+              {"ntt", a.ntt}};
+}
+
 Json kernel_json(const KernelResult& k) {
   Json predictions = Json::array();
   for (const auto& [t, predicted] : k.predictions) {
@@ -72,15 +89,22 @@ Json outcome_json(const RunOutcome& outcome) {
 }  // namespace
 
 nlohmann::ordered_json report_to_json(const Scenario& scenario, const RunReport& report) {
+  const bool preempting = report.kernel_scheduler != "none";
   Json kernels = Json::array();
-  for (const KernelResult& k : report.kernels)
+  for (const KernelResult& k : report.kernels) {
     kernels.push_back(kernel_json(k));
-  return Json{
+    if (preempting) kernels.back()["preemption"] = eviction_json(k);
+  }
+  Json policies{{"queue_mapping", report.queue_mapping}, {"thread_block", report.thread_block}};
+  if (preempting) {
+    policies["kernel"] = report.kernel_scheduler;
+    policies["preemption"] = preemption_mechanism_name(report.mechanism);
+  }
+  Json out{
       {"source", scenario.source},
       {"device", scenario.device.name},
       {"seed", report.seed},
-      {"policies",
-       {{"queue_mapping", report.queue_mapping}, {"thread_block", report.thread_block}}},
+      {"policies", policies},
       {"predictions_by", prediction_source_name(report.predictions_by)},
       {"outcome", outcome_json(report.outcome)},
       {"makespan_us", to_us(report.makespan)},
@@ -93,6 +117,13 @@ nlohmann::ordered_json report_to_json(const Scenario& scenario, const RunReport&
       {"hw", hardware_json(report.hw)},
       {"simulation", {{"events", report.events}, {"workgroups", report.workgroups}}},
   };
+  if (!report.applications.empty()) {
+    Json apps = Json::array();
+    for (const ApplicationResult& a : report.applications)
+      apps.push_back(application_json(a));
+    out["applications"] = apps;
+  }
+  return out;
 }
 
 }  // namespace aqlsim

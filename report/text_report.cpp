@@ -8,10 +8,30 @@ namespace aqlsim {
 namespace {
 
 std::string header(const Scenario& s, const RunReport& r) {
+  const std::string kernels = r.kernel_scheduler == "none"
+                                  ? std::string()
+                                  : fmt::format(", kernels {} ({})", r.kernel_scheduler,
+                                                preemption_mechanism_name(r.mechanism));
   return fmt::format(
-      "{} on {} ({} CUs, {} hardware queues), queue mapping {}, thread blocks {}, seed {}\n",
+      "{} on {} ({} CUs, {} hardware queues), queue mapping {}, thread blocks {}{}, seed {}\n",
       s.source, s.device.name, s.device.compute_units, s.device.front_end.hw_queues,
-      r.queue_mapping, r.thread_block, r.seed);
+      r.queue_mapping, r.thread_block, kernels, r.seed);
+}
+
+// With metrics_per: queue, one row per queue taken as an application.
+std::string application_table(const RunReport& r) {
+  if (r.applications.empty()) return {};
+  std::string out =
+      fmt::format("\n{:<16}  {:>7}  {:>12}  {:>12}  {:>12}  {:>12}  {:>7}\n", "application",
+                  "kernels", "arrival_us", "end_us", "turnaround", "alone_us", "NTT");
+  for (const ApplicationResult& a : r.applications) {
+    const std::string alone = a.alone > 0 ? fmt::format("{:.3f}", to_us(a.alone)) : "-";
+    const std::string ntt = a.alone > 0 ? fmt::format("{:.3f}", a.ntt) : "-";
+    out +=
+        fmt::format("{:<16}  {:>7}  {:>12.3f}  {:>12.3f}  {:>12.3f}  {:>12}  {:>7}\n", a.queue,
+                    a.kernels, to_us(a.arrival), to_us(a.end), to_us(a.turnaround()), alone, ntt);
+  }
+  return out;
 }
 
 std::string kernel_table(const RunReport& r) {
@@ -78,7 +98,8 @@ std::string describe_blocked(const BlockedQueue& b) {
 }  // namespace
 
 std::string report_to_text(const Scenario& scenario, const RunReport& report) {
-  return header(scenario, report) + kernel_table(report) + summary(report);
+  return header(scenario, report) + kernel_table(report) + application_table(report) +
+         summary(report);
 }
 
 std::string describe_failure(const RunOutcome& outcome) {

@@ -1,5 +1,7 @@
 #include "scenario/load_scenario.hpp"
 
+#include <fmt/format.h>
+
 #include <memory>
 
 #include "config/overrides.hpp"
@@ -20,8 +22,8 @@ void normalise_device(YAML::Node& root) {
 
 Scenario read_scenario(const YamlNode& root, std::span<const ExtraSection> extra) {
   root.expect_map("a workload: a map with device, kernels and queues");
-  std::vector<std::string> keys{"description", "device",     "kernels", "signals",
-                                "queues",      "scheduling", "seed"};
+  std::vector<std::string> keys{"description", "device",     "kernels",     "signals",
+                                "queues",      "scheduling", "metrics_per", "seed"};
   for (const ExtraSection& section : extra)
     keys.push_back(section.key);
   root.allow_keys(keys);
@@ -37,6 +39,12 @@ Scenario read_scenario(const YamlNode& root, std::span<const ExtraSection> extra
   if (scenario.queues.empty()) root.fail("a workload needs at least one queue (or a graph)");
   if (auto scheduling = root.get("scheduling")) read_scheduling(*scheduling, scenario);
   scenario.seed = static_cast<std::uint64_t>(root.int_or("seed", 1, 0, INT64_MAX));
+  if (auto per = root.get("metrics_per")) {
+    const std::string text = per->as_string();
+    if (text != "kernel" && text != "queue")
+      per->fail(fmt::format("unknown metrics_per '{}'; expected kernel or queue", text));
+    scenario.metrics_per = text == "queue" ? MetricsPer::queue : MetricsPer::kernel;
+  }
   check_references(scenario);
   return scenario;
 }

@@ -23,6 +23,9 @@ KernelResult describe(const Scenario& s, const KernelState& k) {
       .workgroups = k.total_workgroups,
       .ntt = 0,
       .predictions = {},
+      .evicted_workgroups = k.evicted_workgroups,
+      .wasted = k.wasted,
+      .context_time = k.context_time,
   };
 }
 
@@ -36,21 +39,68 @@ HardwareReport hardware_report(const Gpu& gpu) {
   return hw;
 }
 
-// The dispatch's turnaround with nothing else on the device (0 if it does not complete).
-Tick alone_turnaround(const Scenario& s, std::size_t queue, std::size_t packet) {
-  BuiltModel model = build_model(alone_scenario(s, queue, packet));
+// The span from the first submission to the last kernel end of a run of `s` (0 unless it
+// completes).
+Tick turnaround_of(const Scenario& s) {
+  BuiltModel model = build_model(s);
   if (model.gpu->run().status != RunStatus::completed) return 0;
-  const KernelState& k = model.gpu->kernels().front();
-  return k.end - k.arrival;
+  Tick first = kNever;
+  Tick last = 0;
+  for (const KernelState& k : model.gpu->kernels()) {
+    first = std::min(first, k.arrival);
+    last = std::max(last, k.end);
+  }
+  return first == kNever ? 0 : last - first;
 }
 
-void add_metrics(RunReport& report, const std::map<std::string, Tick>& alone) {
+// A queue can run alone if its barriers wait only for its own packets or declared signals.
+bool self_contained(const Scenario& s, const QueueSpec& q) {
+  const auto own = [&](const std::string& name) {
+    return std::any_of(q.packets.begin(), q.packets.end(),
+                       [&](const PacketSpec& p) { return p.name == name; }) ||
+           std::any_of(s.signals.begin(), s.signals.end(),
+                       [&](const SignalSpec& sig) { return sig.name == name; });
+  };
+  return std::all_of(q.packets.begin(), q.packets.end(), [&](const PacketSpec& p) {
+    return std::all_of(p.depends_on.begin(), p.depends_on.end(), own);
+  });
+}
+
+std::vector<ApplicationResult> applications(const Scenario& s, const RunReport& report) {
+  std::vector<ApplicationResult> apps;
+  for (const QueueSpec& q : s.queues) {
+    ApplicationResult app{.queue = q.name, .kernels = 0, .arrival = kNever};
+    for (const KernelResult& k : report.kernels) {
+      if (k.queue != q.name) continue;
+      ++app.kernels;
+      app.arrival = std::min(app.arrival, k.arrival);
+      app.end = std::max(app.end, k.end);
+    }
+    if (app.kernels > 0) apps.push_back(app);
+  }
+  return apps;
+}
+
+void add_metrics(RunReport& report, const Scenario& s, const std::map<std::string, Tick>& alone) {
   std::vector<double> ntt;
   for (KernelResult& r : report.kernels) {
     r.alone = alone.at(r.name);
     if (r.alone > 0) {
       r.ntt = static_cast<double>(r.turnaround()) / static_cast<double>(r.alone);
       ntt.push_back(r.ntt);
+    }
+  }
+  if (s.metrics_per == MetricsPer::queue) {
+    ntt.clear();
+    for (ApplicationResult& app : report.applications) {
+      const auto q = std::find_if(s.queues.begin(), s.queues.end(),
+                                  [&](const QueueSpec& spec) { return spec.name == app.queue; });
+      if (self_contained(s, *q))
+        app.alone =
+            turnaround_of(alone_queue_scenario(s, static_cast<std::size_t>(q - s.queues.begin())));
+      if (app.alone == 0) continue;
+      app.ntt = static_cast<double>(app.turnaround()) / static_cast<double>(app.alone);
+      ntt.push_back(app.ntt);
     }
   }
   report.metrics = compute_metrics(ntt);
@@ -88,12 +138,25 @@ Scenario alone_scenario(const Scenario& s, std::size_t queue, std::size_t packet
   return alone;
 }
 
+Scenario alone_queue_scenario(const Scenario& s, std::size_t queue) {
+  Scenario alone = s;
+  alone.queues = {s.queues[queue]};
+  std::vector<PacketSpec>& packets = alone.queues[0].packets;
+  Tick first = kNever;
+  for (const PacketSpec& p : packets)
+    first = std::min(first, p.at);
+  for (PacketSpec& p : packets)
+    p.at -= first;
+  return alone;
+}
+
 std::map<std::string, Tick> isolated_runtimes(const Scenario& s) {
   std::map<std::string, Tick> alone;
   for (std::size_t q = 0; q < s.queues.size(); ++q) {
     for (std::size_t p = 0; p < s.queues[q].packets.size(); ++p) {
       const PacketSpec& packet = s.queues[q].packets[p];
-      if (packet.kind == PacketSpec::Kind::dispatch) alone[packet.name] = alone_turnaround(s, q, p);
+      if (packet.kind == PacketSpec::Kind::dispatch)
+        alone[packet.name] = turnaround_of(alone_scenario(s, q, p));
     }
   }
   return alone;
@@ -137,6 +200,8 @@ RunReport run_scenario(const Scenario& scenario, const RunOptions& options) {
   report.outcome = gpu.run();
   report.queue_mapping = scenario.policies.queue_mapping;
   report.thread_block = scenario.policies.thread_block;
+  report.kernel_scheduler = scenario.policies.kernel;
+  report.mechanism = scenario.device.preemption.mechanism;
   report.seed = scenario.seed;
   report.events = gpu.engine().events_processed();
   report.workgroups = gpu.workgroups_finished();
@@ -153,8 +218,10 @@ RunReport run_scenario(const Scenario& scenario, const RunOptions& options) {
     last_end = std::max(last_end, k.end);
   }
   report.makespan = report.kernels.empty() ? 0 : last_end - first_arrival;
+  if (scenario.metrics_per == MetricsPer::queue)
+    report.applications = applications(scenario, report);
   if (options.measure_alone && report.outcome.status == RunStatus::completed) {
-    add_metrics(report, alone);
+    add_metrics(report, scenario, alone);
   }
   return report;
 }

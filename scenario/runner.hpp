@@ -27,6 +27,22 @@ struct KernelResult {
   // (time, predicted total runtime) each time the prediction changed, in order (RunReport
   // says whose predictions they are).
   std::vector<std::pair<Tick, Tick>> predictions;
+  // What taking work back cost it (a kernel scheduler evicts).
+  std::uint64_t evicted_workgroups = 0;
+  Tick wasted = 0;        // work-group time lost by kill
+  Tick context_time = 0;  // work-group time spent saving and restoring state
+
+  Tick turnaround() const { return end - arrival; }
+};
+
+// A queue taken as one application (Scenario::metrics_per = queue).
+struct ApplicationResult {
+  std::string queue;
+  std::size_t kernels = 0;
+  Tick arrival = 0;  // its first dispatch's submission
+  Tick end = 0;      // its last kernel's end
+  Tick alone = 0;    // the queue run alone (0 if not measured)
+  double ntt = 0;
 
   Tick turnaround() const { return end - arrival; }
 };
@@ -49,7 +65,8 @@ const char* prediction_source_name(PredictionSource source);
 struct RunReport {
   RunOutcome outcome;
   PredictionSource predictions_by = PredictionSource::none;
-  std::vector<KernelResult> kernels;  // finished kernels, in launch order
+  std::vector<KernelResult> kernels;            // finished kernels, in launch order
+  std::vector<ApplicationResult> applications;  // with metrics_per: queue, in queue order
   Metrics metrics;
   HardwareReport hw;
   Tick makespan = 0;  // last kernel end - first kernel arrival
@@ -57,6 +74,8 @@ struct RunReport {
   std::uint64_t workgroups = 0;
   std::string queue_mapping;
   std::string thread_block;
+  std::string kernel_scheduler;  // "none" when there is none
+  PreemptionMechanism mechanism = PreemptionMechanism::drain;
   std::uint64_t seed = 0;
 };
 
@@ -72,6 +91,8 @@ RunReport run_scenario(const Scenario& scenario, const RunOptions& options = {})
 
 // The scenario reduced to one dispatch on its own queue, submitted at time 0.
 Scenario alone_scenario(const Scenario& scenario, std::size_t queue, std::size_t packet);
+// The scenario reduced to one queue, its first packet submitted at time 0.
+Scenario alone_queue_scenario(const Scenario& scenario, std::size_t queue);
 // Each dispatch's turnaround when simulated alone with the same seed, by packet name.
 std::map<std::string, Tick> isolated_runtimes(const Scenario& scenario);
 

@@ -64,6 +64,11 @@ struct PolicySelection {
   bool select(const std::string& name);
 };
 
+// What the multi-program metrics (NTT, STP, ANTT, fairness, DNTT) are computed over: each
+// dispatch, or each queue taken as one application (from its first arrival to its last kernel's
+// end; T_SP = the queue run alone), as Lopez-Albelda et al. measure pipelines such as CONV.
+enum class MetricsPer { kernel, queue };
+
 struct Scenario {
   std::string source;  // file name, for messages
   DeviceSpec device;
@@ -72,6 +77,7 @@ struct Scenario {
   std::vector<SignalSpec> signals;
   std::vector<QueueSpec> queues;
   PolicySelection policies;
+  MetricsPer metrics_per = MetricsPer::kernel;
   std::uint64_t seed = 1;
 
   const KernelProfile* find_kernel(const std::string& name) const;

@@ -1,0 +1,134 @@
+// The kernel-level schedulers of Lopez-Albelda et al. on two persistent kernels worked out by
+// hand. The tiny device (one CU) with one worker per kernel, so tasks of 10 us run one after
+// another. Packets take 1 us, so a kernel submitted at s reaches the scheduler at s + 1. The
+// transfers: launch command 1 us, eviction command 2 us, pending-work read 3 us.
+//   A: 10 tasks, submitted at 0: alone it reaches the scheduler at 1, its launch lands at 2 and
+//      its tasks run [2,102]: isolated runtime 102 us.
+//   B: 2 tasks: alone 1 + 1 + 20 = 22 us.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <vector>
+
+#include "queue_sched/kernel_frs.hpp"
+#include "tests/support/simulate.hpp"
+#include "tests/support/tiny_device.hpp"
+
+namespace aqlsim {
+namespace {
+
+constexpr Tick us = kMicrosecond;
+
+std::string workload(const std::string& policy, const std::string& params, Tick b_at,
+                     std::uint64_t b_tasks) {
+  return std::string(testing::kTinyDevice) +
+         "  preemption: {mechanism: drain, launch_command: 1us, eviction_command: 2us, "
+         "pending_read: 3us}\n"
+         "kernels:\n"
+         "  - {name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0, "
+         "persistent: {workers_per_cu: 1}}\n"
+         "queues:\n"
+         "  - {name: qa, packets: [{name: A, dispatch: k, workgroups: 10}]}\n"
+         "  - {name: qb, packets: [{name: B, dispatch: k, workgroups: " +
+         std::to_string(b_tasks) + ", at: " + std::to_string(b_at / kNanosecond) +
+         "ns}]}\n"
+         "scheduling: {kernel: " +
+         policy + ", params: " + params + "}\n";
+}
+
+struct Ends {
+  Tick a = 0;
+  Tick b = 0;
+};
+
+Ends run(const std::string& policy, const std::string& params, Tick b_at,
+         std::uint64_t b_tasks = 2) {
+  const RunReport r =
+      testing::run_checked(load_scenario_text(workload(policy, params, b_at, b_tasks), "k.yaml"));
+  EXPECT_EQ(r.outcome.status, RunStatus::completed);
+  std::map<std::string, Tick> end;
+  for (const KernelResult& k : r.kernels)
+    end[k.name] = k.end;
+  return {end["A"], end["B"]};
+}
+
+// B (22 us) arrives at 25 while A runs task 2 [22,32]. SJF evicts A: the command lands at 27,
+// task 2 ends at 32, the counter is read at 35, B's launch lands at 36: B [36,56]; its end is
+// read at 59, A's relaunch lands at 60: tasks 3-9 [60,130].
+TEST(KernelSchedulers, SjfEvictsTheLongerApplicationWhenAShorterOneArrives) {
+  const Ends e = run("kernel-sjf", "{}", 24 * us);
+  EXPECT_EQ(e.b, 56 * us);
+  EXPECT_EQ(e.a, 130 * us);
+}
+
+// B arrives at 85, while A runs task 8 [82,92] with two tasks left. SJF compares totals
+// (22 < 102) and evicts: lands 87, task 8 ends 92, read 95, B [96,116], read 119, A's last
+// task [120,130]. SRT compares remaining times: A's 102 * 2/10 = 20.4 < B's 22, so A runs on
+// to 102 (read at 105) and B runs [106,126].
+TEST(KernelSchedulers, SrtKeepsAnAlmostFinishedKernelThatSjfWouldEvict) {
+  const Ends sjf = run("kernel-sjf", "{}", 84 * us);
+  EXPECT_EQ(sjf.b, 116 * us);
+  EXPECT_EQ(sjf.a, 130 * us);
+  const Ends srt = run("kernel-srt", "{}", 84 * us);
+  EXPECT_EQ(srt.a, 102 * us);
+  EXPECT_EQ(srt.b, 126 * us);
+}
+
+// Round robin with a 33 us quantum. A runs alone without a timer; B's arrival at 25 gives A a
+// quantum to 58: the command lands at 60, task 5 [52,62] ends, read at 65, B's launch lands at
+// 66 with a timer at 99: B [66,86], read at 89, A's launch lands at 90: tasks 6-9 [90,130].
+// CFS with a 66 us epoch gives each of the two kernels 66 / 2 = 33 us and, at 65, picks B (it
+// waited 40 us; A had the device for all but 1 us of its 64), so it does the same.
+TEST(KernelSchedulers, RoundRobinAndCfsSliceTime) {
+  const Ends rr = run("kernel-rr", "{kernel-rr: {quantum_ms: 0.033}}", 24 * us);
+  EXPECT_EQ(rr.b, 86 * us);
+  EXPECT_EQ(rr.a, 130 * us);
+  const Ends cfs = run("kernel-cfs", "{kernel-cfs: {epoch_ms: 0.066}}", 24 * us);
+  EXPECT_EQ(cfs.b, 86 * us);
+  EXPECT_EQ(cfs.a, 130 * us);
+}
+
+// Equations 1 and 2 (with NT * tpt in eq. 1's denominator, see kernel_frs.hpp).
+TEST(KernelSchedulers, FrsSlowdownAndQuantumFollowEquationsOneAndTwo) {
+  // A at 25: t = 24, 2 of 10 tasks done, tpt = 102 / 10: (24 + 8 * 10.2) / 102.
+  EXPECT_DOUBLE_EQ(KernelFrs::instantaneous_slowdown(24 * us, 10, 2, 10.2 * us), 105.6 / 102);
+  // Raising B (t = 10, none of 12 done, tpt 122 / 12) to IS 1.1: 1.1 * 122 - 122 - 10 = 2.2.
+  EXPECT_EQ(KernelFrs::quantum_to_reach(1.1, 10 * us, 12, 0, 122.0 / 12 * us),
+            std::llround(2.2 * us));
+}
+
+// FRS, B of 12 tasks (alone 122 us, tpt 122/12), min quantum 1 us.
+//  25: B arrives. IS(A) = (24 + 8 * 10.2) / 102 = 1.0353, IS(B) = 1; quantum for A =
+//      1.0353 * 122 - 122 - 0 = 4.306 us: timer 29.306, lands 31.306; task 2 ends at 32, read
+//      at 35. A had the device 33 us for 3 tasks: tpt 11.
+//  35: IS(A) = (34 + 7 * 11) / 110 = 1.0091, IS(B) = (10 + 122) / 122 = 1.0820: B runs.
+//      Quantum = 1.0820 * 110 - 7 * 11 - 34 = 8.016 us from its launch at 36: lands at 46.016,
+//      after B's second task started at 46 [46,56]; read at 59.
+//  59: tpt(B) = 23 / 2 = 11.5; IS(A) = (58 + 77) / 110 = 1.2273, IS(B) = (34 + 115) / 138 =
+//      1.0797: A's launch lands at 60.
+// A wrong quantum (the 1 us floor, or eq. 1 with Nt below) would give B one task, or all.
+TEST(KernelSchedulers, FrsPicksTheHighestSlowdownForTheQuantumOfEquationTwo) {
+  struct Starts final : ModelObserver {
+    void on_workgroup_started(const KernelState& k, const WorkgroupRecord& wg,
+                              const ComputeUnit&) override {
+      log.emplace_back(k.id, wg.start);
+    }
+    std::vector<std::pair<KernelId, Tick>> log;
+  } starts;
+  const Scenario s = load_scenario_text(
+      workload("kernel-frs", "{kernel-frs: {min_quantum_ms: 0.001}}", 24 * us, 12), "frs.yaml");
+  RunOptions options;
+  options.observers.push_back(&starts);
+  testing::InvariantChecker checker;
+  options.observers.push_back(&checker);
+  const RunReport r = run_scenario(s, options);
+  ASSERT_EQ(r.outcome.status, RunStatus::completed);
+  const std::vector<std::pair<KernelId, Tick>> expected{{0, 2 * us},  {0, 12 * us}, {0, 22 * us},
+                                                        {1, 36 * us}, {1, 46 * us}, {0, 60 * us}};
+  ASSERT_GE(starts.log.size(), expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i)
+    EXPECT_EQ(starts.log[i], expected[i]) << "start " << i;
+}
+
+}  // namespace
+}  // namespace aqlsim
