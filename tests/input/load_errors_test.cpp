@@ -58,7 +58,7 @@ TEST(LoadErrors, UnknownTopLevelKeySuggestsTheNearestKey) {
   expect_at(e, 3, 1);
   EXPECT_EQ(e.detail(),
             "unknown key 'queue' (did you mean 'queues'?); expected one of: description, device, "
-            "kernels, signals, queues, scheduling, seed (at 'queue')");
+            "kernels, signals, queues, scheduling, metrics_per, seed (at 'queue')");
   EXPECT_EQ(std::string(e.what()), "w.yaml:3:1: " + e.detail());
 }
 
