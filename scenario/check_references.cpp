@@ -32,6 +32,13 @@ void check_fits(const DeviceSpec& device, const KernelProfile& kernel, std::uint
     throw InputError(where, fmt::format("kernel '{}': {}", kernel.name,
                                         describe_fit_failure(device, demand, o)));
   }
+  if (kernel.persistent_workers_per_cu > o.max_residency) {
+    throw InputError(where, fmt::format("kernel '{}': {} persistent workers per CU cannot be "
+                                        "resident at once: at most {} of its work-groups fit on "
+                                        "a CU ({} limits it)",
+                                        kernel.name, kernel.persistent_workers_per_cu,
+                                        o.max_residency, o.limiter));
+  }
 }
 
 class ReferenceChecker {

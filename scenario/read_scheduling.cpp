@@ -33,7 +33,8 @@ std::string read_policy_name(const YamlNode& node, PolicyKind kind) {
   node.fail(message + fmt::format("; expected one of: {}", fmt::join(names, ", ")));
 }
 
-std::map<std::string, double> read_params(const YamlNode& node, const PolicyInfo& policy) {
+std::map<std::string, double> read_params(const YamlNode& node, const PolicyInfo& policy,
+                                          std::map<std::string, SourceLocation>& locations) {
   node.expect_map(fmt::format("a map of parameters of policy '{}'", policy.name));
   std::vector<std::string> allowed;
   for (const ParamSpec& p : policy.params)
@@ -43,6 +44,7 @@ std::map<std::string, double> read_params(const YamlNode& node, const PolicyInfo
   for (const ParamSpec& spec : policy.params) {
     const auto value = node.get(spec.name);
     if (!value) continue;
+    locations[fmt::format("{}.{}", policy.name, spec.name)] = value->location();
     values[std::string(spec.name)] =
         spec.integer ? static_cast<double>(value->as_int(static_cast<std::int64_t>(spec.min),
                                                          static_cast<std::int64_t>(spec.max)))
@@ -69,7 +71,7 @@ void read_scheduling(const YamlNode& map, Scenario& scenario) {
     all_names.emplace_back(info.name);
   params->allow_keys(all_names);
   for (const auto& [name, values] : params->entries()) {
-    p.params[name] = read_params(values, *find_policy(name));
+    p.params[name] = read_params(values, *find_policy(name), p.param_locations);
   }
 }
 

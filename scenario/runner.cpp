@@ -5,6 +5,7 @@
 #include "queue_sched/registry.hpp"
 #include "queue_sched/slicing_observer.hpp"
 #include "scenario/build_model.hpp"
+#include "scenario/scenario_reader.hpp"
 
 namespace aqlsim {
 namespace {
@@ -173,6 +174,7 @@ class PredictionRecorder final : public ModelObserver {
 };
 
 RunReport run_scenario(const Scenario& scenario, const RunOptions& options) {
+  check_preemption(scenario);
   // Alone runs come first: oracle policies (SJF) are given the isolated runtimes in advance.
   const PolicyInfo* tb = find_policy(scenario.policies.thread_block);
   const PolicyInfo* kernel = find_policy(scenario.policies.kernel);

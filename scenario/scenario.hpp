@@ -59,6 +59,7 @@ struct PolicySelection {
   std::string kernel = "none";  // the host-side kernel scheduler
   // Parameters by policy name, so a file can carry settings for policies it does not select.
   std::map<std::string, std::map<std::string, double>> params;
+  std::map<std::string, SourceLocation> param_locations;  // by "policy.param", for messages
 
   // Puts a registered policy in the slot of its kind; false if no policy has that name.
   bool select(const std::string& name);

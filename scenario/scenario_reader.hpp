@@ -10,6 +10,8 @@ void read_kernels(const YamlNode& list, Scenario& scenario, int depth = 0);
 void read_signals(const YamlNode& list, Scenario& scenario);
 void read_queues(const YamlNode& list, Scenario& scenario);
 void read_scheduling(const YamlNode& map, Scenario& scenario);
+// Throws InputError when the kernel scheduler asks what the device cannot do.
+void check_preemption(const Scenario& scenario);
 // Cross-references: kernels, dependencies and signals named by packets exist, names are unique,
 // every dispatch fits on a CU. Errors point at the entry recorded in the spec.
 void check_references(const Scenario& scenario);

@@ -1,0 +1,66 @@
+// Checks that a workload's kernel scheduler can do what it asks of the device: drain only
+// evicts persistent-thread kernels, and no time slice is shorter than the transfers an
+// eviction and a relaunch cost. Run after the policies are chosen (a file's scheduling section
+// or --policy).
+#include <fmt/format.h>
+
+#include "config/duration.hpp"
+#include "queue_sched/registry.hpp"
+#include "scenario/scenario_reader.hpp"
+
+namespace aqlsim {
+namespace {
+
+void check_drain_targets(const Scenario& s) {
+  for (const QueueSpec& q : s.queues) {
+    for (const PacketSpec& p : q.packets) {
+      if (p.kind != PacketSpec::Kind::dispatch) continue;
+      const KernelProfile* kernel = s.find_kernel(p.kernel);
+      if (!kernel || kernel->persistent_workers_per_cu > 0) continue;
+      throw InputError(
+          p.where,
+          fmt::format("kernel '{}' is not a persistent-thread kernel, and preemption mechanism "
+                      "drain can only evict those (its workers stop between tasks); give the "
+                      "kernel `persistent: {{workers_per_cu: N}}`, or set "
+                      "device.preemption.mechanism to context-save or kill",
+                      p.kernel));
+    }
+  }
+}
+
+// The parameters that bound how long a kernel keeps the device before it may be evicted.
+constexpr std::string_view kSliceParams[] = {"quantum_ms", "epoch_ms", "min_quantum_ms"};
+
+void check_slices(const Scenario& s, const PolicyInfo& policy) {
+  const PreemptionSpec& p = s.device.preemption;
+  const Tick transfers = p.eviction_command + p.pending_read + p.launch_command;
+  const auto given = s.policies.params.find(std::string(policy.name));
+  for (const ParamSpec& spec : policy.params) {
+    if (std::find(std::begin(kSliceParams), std::end(kSliceParams), spec.name) ==
+        std::end(kSliceParams))
+      continue;
+    double ms = spec.default_value;
+    if (given != s.policies.params.end() && given->second.contains(std::string(spec.name)))
+      ms = given->second.at(std::string(spec.name));
+    const auto slice = static_cast<Tick>(ms * static_cast<double>(kMillisecond));
+    if (slice >= transfers) continue;
+    const auto where =
+        s.policies.param_locations.find(std::string(policy.name) + "." + std::string(spec.name));
+    throw InputError(
+        where == s.policies.param_locations.end() ? SourceLocation{s.source, 0, 0} : where->second,
+        fmt::format("{} {} ({}) is shorter than an eviction and a relaunch cost in transfers "
+                    "(eviction_command + pending_read + launch_command = {})",
+                    policy.name, spec.name, format_duration(slice), format_duration(transfers)));
+  }
+}
+
+}  // namespace
+
+void check_preemption(const Scenario& s) {
+  const PolicyInfo* policy = find_policy(s.policies.kernel);
+  if (!policy || policy->name == "none") return;
+  if (s.device.preemption.mechanism == PreemptionMechanism::drain) check_drain_targets(s);
+  check_slices(s, *policy);
+}
+
+}  // namespace aqlsim

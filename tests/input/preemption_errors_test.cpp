@@ -1,0 +1,130 @@
+// Bad preemption settings, CU masks, persistent kernels and kernel-scheduler parameters (see
+// load_errors_test.cpp for the method): each names the file, line and column.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "scenario/runner.hpp"
+#include "tests/input/load_error_support.hpp"
+
+namespace aqlsim {
+namespace {
+
+using testing::expect_at;
+using ::testing::HasSubstr;
+using testing::lines;
+using testing::load_error;
+using ::testing::StartsWith;
+
+TEST(PreemptionErrors, DrainOnAKernelThatIsNotPersistentSaysHowToMakeItOne) {
+  const InputError e = load_error(lines({
+      "kernels: [{name: k, wg_time: 10us}]",
+      "queues:",
+      "  - name: q",
+      "    packets: [{dispatch: k}]",
+      "scheduling: {kernel: kernel-rr}",
+  }));
+  // The packet map "{dispatch: k}" at line 4, column 15.
+  expect_at(e, 4, 15);
+  EXPECT_THAT(e.detail(), StartsWith("kernel 'k' is not a persistent-thread kernel"));
+  EXPECT_THAT(e.detail(), HasSubstr("persistent: {workers_per_cu: N}"));
+  EXPECT_THAT(e.detail(), HasSubstr("context-save or kill"));
+}
+
+TEST(PreemptionErrors, DrainIsCheckedWhenTheSchedulerIsChosenAfterLoading) {
+  Scenario s = load_scenario_text(lines({
+                                      "kernels: [{name: k, wg_time: 10us}]",
+                                      "queues: [{name: q, packets: [{dispatch: k}]}]",
+                                  }),
+                                  testing::kFile);
+  ASSERT_TRUE(s.policies.select("kernel-frs"));
+  EXPECT_THROW(run_scenario(s), InputError);
+}
+
+TEST(PreemptionErrors, QuantumShorterThanTheTransfers) {
+  const InputError e = load_error(lines({
+      "device: {preset: cdna, preemption: {mechanism: kill}}",
+      "kernels: [{name: k, wg_time: 10us}]",
+      "queues: [{name: q, packets: [{dispatch: k}]}]",
+      "scheduling:",
+      "  kernel: kernel-rr",
+      "  params: {kernel-rr: {quantum_ms: 0.02}}",
+  }));
+  // "0.02" at line 6, column 36: 20 us against 3 x 10 us of transfers.
+  expect_at(e, 6, 36);
+  EXPECT_THAT(e.detail(), StartsWith("kernel-rr quantum_ms (20us) is shorter than an eviction "
+                                     "and a relaunch cost in transfers"));
+  EXPECT_THAT(e.detail(), HasSubstr("= 30us"));
+}
+
+TEST(PreemptionErrors, UnknownMechanism) {
+  const InputError e = load_error(lines({
+      "device: {preset: cdna, preemption: {mechanism: swap}}",
+      "kernels: [{name: k, wg_time: 10us}]",
+      "queues: [{name: q}]",
+  }));
+  expect_at(e, 1, 48);
+  EXPECT_EQ(e.detail(),
+            "unknown preemption mechanism 'swap'; expected drain, context-save or kill (at "
+            "'device.preemption.mechanism')");
+}
+
+TEST(PreemptionErrors, MoreWorkersPerCuThanFit) {
+  // cdna: 256 VGPRs per SIMD, 32 per wave: 8 waves per SIMD, 32 per CU; 256 work-items = 4
+  // waves, so 8 work-groups fit (registers limit them before the 10 wave slots do).
+  const InputError e = load_error(lines({
+      "device: cdna",
+      "kernels:",
+      "  - {name: k, workgroup_size: 256, vgprs: 32, wg_time: 10us,",
+      "     persistent: {workers_per_cu: 12}}",
+      "queues: [{name: q}]",
+  }));
+  expect_at(e, 3, 5);
+  EXPECT_THAT(
+      e.detail(),
+      StartsWith(
+          "kernel 'k': 12 persistent workers per CU cannot be "
+          "resident at once: at most 8 of its work-groups fit on a CU (registers limits it)"));
+}
+
+TEST(PreemptionErrors, CuMaskSelectingNoCu) {
+  const InputError e = load_error(lines({
+      "device: {preset: cdna, compute_units: 8}",
+      "kernels: [{name: k, wg_time: 10us}]",
+      "queues: [{name: q, cu_mask: []}]",
+  }));
+  expect_at(e, 3, 29);
+  EXPECT_THAT(e.detail(), StartsWith("the CU mask selects no CU"));
+}
+
+TEST(PreemptionErrors, CuMaskNamingACuThatDoesNotExist) {
+  const InputError e = load_error(lines({
+      "device: {preset: cdna, compute_units: 8}",
+      "kernels: [{name: k, wg_time: 10us}]",
+      "queues: [{name: q, cu_mask: [0, \"4-8\"]}]",
+  }));
+  expect_at(e, 3, 33);
+  EXPECT_THAT(e.detail(), StartsWith("CU 8 does not exist: the device has CUs 0 to 7"));
+}
+
+TEST(PreemptionErrors, CuMaskEntryThatIsNotARange) {
+  const InputError e = load_error(lines({
+      "device: {preset: cdna, compute_units: 8}",
+      "kernels: [{name: k, wg_time: 10us}]",
+      "queues: [{name: q, cu_mask: [2-x]}]",
+  }));
+  expect_at(e, 3, 30);
+  EXPECT_THAT(e.detail(), StartsWith("expected a CU index or a range such as 0-7, found '2-x'"));
+}
+
+TEST(PreemptionErrors, SchedulerParameterOutOfRange) {
+  const InputError e = load_error(lines({
+      "kernels: [{name: k, wg_time: 10us, persistent: {workers_per_cu: 1}}]",
+      "queues: [{name: q}]",
+      "scheduling: {kernel: kernel-cfs, params: {kernel-cfs: {epoch_ms: -4}}}",
+  }));
+  expect_at(e, 3, 66);
+  EXPECT_THAT(e.detail(), HasSubstr("-4"));
+}
+
+}  // namespace
+}  // namespace aqlsim
