@@ -97,16 +97,16 @@ TEST(KernelSchedulers, FrsSlowdownAndQuantumFollowEquationsOneAndTwo) {
             std::llround(2.2 * us));
 }
 
-// FRS, B of 12 tasks (alone 122 us, tpt 122/12), min quantum 1 us.
+// FRS, B of 12 tasks (alone 122 us, tpt 122/12), min quantum 6 us (the transfers' sum).
 //  25: B arrives. IS(A) = (24 + 8 * 10.2) / 102 = 1.0353, IS(B) = 1; quantum for A =
-//      1.0353 * 122 - 122 - 0 = 4.306 us: timer 29.306, lands 31.306; task 2 ends at 32, read
-//      at 35. A had the device 33 us for 3 tasks: tpt 11.
-//  35: IS(A) = (34 + 7 * 11) / 110 = 1.0091, IS(B) = (10 + 122) / 122 = 1.0820: B runs.
-//      Quantum = 1.0820 * 110 - 7 * 11 - 34 = 8.016 us from its launch at 36: lands at 46.016,
-//      after B's second task started at 46 [46,56]; read at 59.
-//  59: tpt(B) = 23 / 2 = 11.5; IS(A) = (58 + 77) / 110 = 1.2273, IS(B) = (34 + 115) / 138 =
-//      1.0797: A's launch lands at 60.
-// A wrong quantum (the 1 us floor, or eq. 1 with Nt below) would give B one task, or all.
+//      1.0353 * 122 - 122 - 0 = 4.3 us, raised to 6: timer 31, lands 33; task 3 [32,42] ends,
+//      read at 45. A had the device 43 us for 4 tasks: tpt 10.75.
+//  45: IS(A) = (44 + 6 * 10.75) / 107.5 = 1.0093, IS(B) = (20 + 122) / 122 = 1.1639: B runs.
+//      Quantum = 1.1639 * 107.5 - 6 * 10.75 - 44 = 16.62 us from its launch at 46: lands at
+//      64.62, during B's second task [56,66]; read at 69.
+//  69: tpt(B) = 23 / 2 = 11.5; IS(A) = (68 + 64.5) / 107.5 = 1.2326, IS(B) = (44 + 115) / 138 =
+//      1.1522: A's launch lands at 70.
+// The 6 us floor alone would give B one task; eq. 1 with Nt below would make B's IS infinite.
 TEST(KernelSchedulers, FrsPicksTheHighestSlowdownForTheQuantumOfEquationTwo) {
   struct Starts final : ModelObserver {
     void on_workgroup_started(const KernelState& k, const WorkgroupRecord& wg,
@@ -116,7 +116,7 @@ TEST(KernelSchedulers, FrsPicksTheHighestSlowdownForTheQuantumOfEquationTwo) {
     std::vector<std::pair<KernelId, Tick>> log;
   } starts;
   const Scenario s = load_scenario_text(
-      workload("kernel-frs", "{kernel-frs: {min_quantum_ms: 0.001}}", 24 * us, 12), "frs.yaml");
+      workload("kernel-frs", "{kernel-frs: {min_quantum_ms: 0.006}}", 24 * us, 12), "frs.yaml");
   RunOptions options;
   options.observers.push_back(&starts);
   testing::InvariantChecker checker;
@@ -124,7 +124,8 @@ TEST(KernelSchedulers, FrsPicksTheHighestSlowdownForTheQuantumOfEquationTwo) {
   const RunReport r = run_scenario(s, options);
   ASSERT_EQ(r.outcome.status, RunStatus::completed);
   const std::vector<std::pair<KernelId, Tick>> expected{{0, 2 * us},  {0, 12 * us}, {0, 22 * us},
-                                                        {1, 36 * us}, {1, 46 * us}, {0, 60 * us}};
+                                                        {0, 32 * us}, {1, 46 * us}, {1, 56 * us},
+                                                        {0, 70 * us}};
   ASSERT_GE(starts.log.size(), expected.size());
   for (std::size_t i = 0; i < expected.size(); ++i)
     EXPECT_EQ(starts.log[i], expected[i]) << "start " << i;
