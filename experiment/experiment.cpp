@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "config/yaml_node.hpp"
+#include "experiment/arrival_orders.hpp"
 #include "experiment/kernel_pairs.hpp"
 #include "taskgraph/graph_section.hpp"
 
@@ -26,8 +27,8 @@ std::string resolve(const std::string& base_file, const std::string& path) {
 
 ExperimentSpec read_experiment(const YamlNode& node) {
   node.expect_map("an experiment: workloads, policies, sweeps");
-  node.allow_keys({"description", "workload", "workloads", "pairs", "policies", "baseline", "sweep",
-                   "set", "alone"});
+  node.allow_keys({"description", "workload", "workloads", "pairs", "arrival_orders", "policies",
+                   "baseline", "sweep", "set", "alone"});
   ExperimentSpec e;
   e.description = node.string_or("description", "");
   const std::string& file = node.source().file;
@@ -44,7 +45,12 @@ ExperimentSpec read_experiment(const YamlNode& node) {
     for (WorkloadSource& w : kernel_pairs(*pairs))
       e.workloads.push_back(std::move(w));
   }
-  if (e.workloads.empty()) node.fail("an experiment needs `workload`, `workloads` or `pairs`");
+  if (auto orders = node.get("arrival_orders")) {
+    for (WorkloadSource& w : arrival_orders(*orders))
+      e.workloads.push_back(std::move(w));
+  }
+  if (e.workloads.empty())
+    node.fail("an experiment needs `workload`, `workloads`, `pairs` or `arrival_orders`");
   if (auto p = node.get("policies")) e.policies = strings(*p);
   e.baseline = node.string_or("baseline", "");
   if (auto sweep = node.get("sweep")) {

@@ -70,12 +70,15 @@ KernelId Dispatcher::launch(const KernelLaunch& launch) {
 
 void Dispatcher::hold(KernelId id) {
   KernelState& k = kernels_[id];
-  if (k.held || k.finished()) return;
+  if (k.finished()) return;
   now_ = engine_->now();
-  k.held = true;
-  std::erase(active_, id);
-  held_.push_back(id);
-  mark_all_candidates();
+  if (!k.held) {
+    k.held = true;
+    std::erase(active_, id);
+    held_.push_back(id);
+    mark_all_candidates();
+  }
+  // A kernel evicted before its launch landed was never released: it is idle at once.
   check_idle(k);
 }
 

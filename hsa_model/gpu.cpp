@@ -68,6 +68,10 @@ RunOutcome Gpu::conclude() {
   } else if (work_remains()) {
     outcome.status = RunStatus::deadlock;
     outcome.blocked = diagnose();
+    for (const KernelState& k : dispatcher_.kernels()) {
+      if (k.held && !k.finished())
+        outcome.held.emplace_back(state_.queues.at(k.queue)->name(), k.packet_index);
+    }
   }
   return outcome;
 }

@@ -44,6 +44,8 @@ struct RunOutcome {
   RunStatus status = RunStatus::completed;
   std::vector<QueueError> errors;
   std::vector<BlockedQueue> blocked;  // for a deadlock
+  // Unfinished kernels a kernel scheduler still holds at a deadlock: (queue, packet index).
+  std::vector<std::pair<std::string, std::uint64_t>> held;
 };
 
 class Gpu {

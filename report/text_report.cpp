@@ -112,6 +112,9 @@ std::string describe_failure(const RunOutcome& outcome) {
     out += "deadlock: work remains but nothing can make progress\n";
     for (const BlockedQueue& b : outcome.blocked)
       out += describe_blocked(b);
+    for (const auto& [queue, packet] : outcome.held)
+      out += fmt::format("  queue '{}', packet {}: the kernel scheduler holds its kernel\n", queue,
+                         packet);
   }
   return out;
 }

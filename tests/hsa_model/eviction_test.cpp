@@ -117,6 +117,18 @@ TEST_P(Eviction, KillLosesProgressAndNoStaleEndFinishesAReusedSlot) {
   EXPECT_EQ(o.context_time, 0);
 }
 
+// Evicted before its launch lands: the timer at 1 us (its arrival) evicts; the launch landing
+// at 2 is void, the eviction lands at 3 on a kernel that never ran and is idle at once; read at
+// 6, relaunch lands at 7: tasks [7,17], [17,27], [27,37].
+TEST_P(Eviction, AKernelEvictedBeforeItsLaunchLandsIsReportedAndRelaunched) {
+  const Outcome o = run("drain",
+                        "{name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0, "
+                        "workgroups: 6, persistent: {workers_per_cu: 2}}",
+                        1 * us, GetParam());
+  EXPECT_EQ(o.evicted_report, 6 * us);
+  EXPECT_EQ(o.end, 37 * us);
+}
+
 INSTANTIATE_TEST_SUITE_P(BothTimings, Eviction, ::testing::Values("at-dispatch", "ps"));
 
 }  // namespace

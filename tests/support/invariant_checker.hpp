@@ -62,6 +62,8 @@ class InvariantChecker final : public ModelObserver {
   }
 
   std::uint64_t evictions() const { return evictions_; }
+  std::uint64_t finished() const { return finished_.size(); }
+  bool nothing_on_device() const { return on_device_.empty(); }
 
  private:
   std::set<std::pair<KernelId, std::uint64_t>> on_device_;

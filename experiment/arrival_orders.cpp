@@ -1,0 +1,91 @@
+#include "experiment/arrival_orders.hpp"
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include <filesystem>
+#include <numeric>
+#include <random>
+
+#include "scenario/load_scenario.hpp"
+
+namespace aqlsim {
+namespace {
+
+struct Application {
+  std::string name;
+  std::vector<std::string> kernels;
+};
+
+std::vector<Application> read_applications(const YamlNode& list, const Scenario& probe,
+                                           const std::string& library) {
+  list.expect_sequence("a list of applications, each {name, kernels: [...]}");
+  std::vector<Application> apps;
+  for (const YamlNode& item : list.elements()) {
+    item.expect_map("an application: a map with name and kernels");
+    item.allow_keys({"name", "kernels"});
+    Application app{item.require("name").as_identifier(), {}};
+    const YamlNode kernels = item.require("kernels");
+    kernels.expect_sequence("the application's kernels, in pipeline order");
+    for (const YamlNode& k : kernels.elements()) {
+      if (!probe.find_kernel(k.as_identifier()))
+        k.fail(fmt::format("no kernel '{}' in {}", k.as_string(), library));
+      app.kernels.push_back(k.as_identifier());
+    }
+    if (app.kernels.empty()) kernels.fail("an application needs at least one kernel");
+    apps.push_back(std::move(app));
+  }
+  if (apps.empty()) list.fail("expected at least one application");
+  return apps;
+}
+
+// Fisher-Yates with a fully specified engine, so every platform draws the same orders.
+std::vector<std::size_t> permutation(std::size_t n, std::uint64_t seed, std::uint64_t order) {
+  std::vector<std::size_t> p(n);
+  std::iota(p.begin(), p.end(), 0);
+  if (order == 0) return p;
+  std::mt19937_64 engine(seed * 0x9E3779B97F4A7C15ULL + order);
+  for (std::size_t i = n - 1; i > 0; --i)
+    std::swap(p[i], p[engine() % (i + 1)]);
+  return p;
+}
+
+std::string queue_text(const Application& app, Tick at) {
+  std::string packets;
+  for (std::size_t i = 0; i < app.kernels.size(); ++i) {
+    packets += fmt::format("{}{{name: {}_{}, dispatch: {}, at: {}ps{}}}", i == 0 ? "" : ", ",
+                           app.name, i, app.kernels[i], at, i == 0 ? "" : ", barrier: true");
+  }
+  return fmt::format("  - {{name: {}, packets: [{}]}}\n", app.name, packets);
+}
+
+}  // namespace
+
+std::vector<WorkloadSource> arrival_orders(const YamlNode& node) {
+  node.expect_map("a map with device, kernels, applications, spacing, orders and seed");
+  node.allow_keys({"device", "kernels", "applications", "spacing", "orders", "seed"});
+  const std::string device = YAML::Dump(node.require("device").raw());
+  const std::filesystem::path base = std::filesystem::path(node.source().file).parent_path();
+  const std::string library = std::filesystem::absolute(base / node.require("kernels").as_string())
+                                  .lexically_normal()
+                                  .string();
+  const std::string head = fmt::format(
+      "device: {}\nkernels: [{{include: \"{}\"}}]\nmetrics_per: queue\n", device, library);
+  const Scenario probe = load_scenario_text(head + "queues: [{name: probe}]\n", "arrival_orders");
+  const std::vector<Application> apps =
+      read_applications(node.require("applications"), probe, library);
+  const Tick spacing = node.duration_or("spacing", kMillisecond, probe.device.clock_mhz);
+  const auto orders = static_cast<std::uint64_t>(node.int_or("orders", 1, 1, 100000));
+  const auto seed = static_cast<std::uint64_t>(node.int_or("seed", 1, 0, INT64_MAX));
+  std::vector<WorkloadSource> workloads;
+  for (std::uint64_t order = 0; order < orders; ++order) {
+    std::string queues;
+    const std::vector<std::size_t> p = permutation(apps.size(), seed, order);
+    for (std::size_t slot = 0; slot < p.size(); ++slot)
+      queues += queue_text(apps[p[slot]], static_cast<Tick>(slot) * spacing);
+    workloads.push_back({fmt::format("order-{:03}", order + 1), "", head + "queues:\n" + queues});
+  }
+  return workloads;
+}
+
+}  // namespace aqlsim
