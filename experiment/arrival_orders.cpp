@@ -1,7 +1,6 @@
 #include "experiment/arrival_orders.hpp"
 
 #include <fmt/format.h>
-#include <yaml-cpp/yaml.h>
 
 #include <filesystem>
 #include <numeric>
@@ -64,7 +63,7 @@ std::string queue_text(const Application& app, Tick at) {
 std::vector<WorkloadSource> arrival_orders(const YamlNode& node) {
   node.expect_map("a map with device, kernels, applications, spacing, orders and seed");
   node.allow_keys({"device", "kernels", "applications", "spacing", "orders", "seed"});
-  const std::string device = YAML::Dump(node.require("device").raw());
+  const std::string device = flow_yaml(node.require("device"));
   const std::filesystem::path base = std::filesystem::path(node.source().file).parent_path();
   const std::string library = std::filesystem::absolute(base / node.require("kernels").as_string())
                                   .lexically_normal()

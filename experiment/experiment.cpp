@@ -1,6 +1,7 @@
 #include "experiment/experiment.hpp"
 
 #include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
 
 #include <filesystem>
 
@@ -63,6 +64,14 @@ ExperimentSpec read_experiment(const YamlNode& node) {
 }
 
 }  // namespace
+
+std::string flow_yaml(const YamlNode& node) {
+  YAML::Emitter out;
+  out.SetMapFormat(YAML::Flow);
+  out.SetSeqFormat(YAML::Flow);
+  out << node.raw();
+  return out.c_str();
+}
 
 Scenario load_workload_source(const WorkloadSource& source,
                               const std::vector<std::string>& overrides) {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "config/yaml_node.hpp"
 #include "scenario/scenario.hpp"
 
 namespace aqlsim {
@@ -33,6 +34,9 @@ struct ExperimentSpec {
   std::vector<std::string> overrides;  // --set for every run
   bool measure_alone = true;           // false: makespan only, no T_SP runs
 };
+
+// A YAML value on one line (flow style), to write after a key in generated workload text.
+std::string flow_yaml(const YamlNode& node);
 
 // Loads a workload of an experiment, from its file or its generated text.
 Scenario load_workload_source(const WorkloadSource& source,

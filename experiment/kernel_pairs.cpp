@@ -1,7 +1,6 @@
 #include "experiment/kernel_pairs.hpp"
 
 #include <fmt/format.h>
-#include <yaml-cpp/yaml.h>
 
 #include <charconv>
 #include <filesystem>
@@ -56,7 +55,7 @@ Tick isolated_runtime(const std::string& device, const std::string& library,
 std::vector<WorkloadSource> kernel_pairs(const YamlNode& node) {
   node.expect_map("a map with device, kernels, names and second_arrival");
   node.allow_keys({"device", "kernels", "names", "second_arrival"});
-  const std::string device = YAML::Dump(node.require("device").raw());
+  const std::string device = flow_yaml(node.require("device"));
   const std::filesystem::path base = std::filesystem::path(node.source().file).parent_path();
   const std::string library = std::filesystem::absolute(base / node.require("kernels").as_string())
                                   .lexically_normal()
