@@ -19,8 +19,8 @@ void measure(const Scenario& scenario, const std::string& group, Ratios& ratios)
   const std::uint32_t cus = scenario.device.compute_units;
   SlicingObserver aware(cus, SliceMode::aware);
   SlicingObserver unaware(cus, SliceMode::unaware);
-  BuiltModel model =
-      build_model(scenario, {.observers = {&aware, &unaware}, .isolated_runtimes = {}});
+  BuiltModel model = build_model(
+      scenario, {.observers = {&aware, &unaware}, .isolated_runtimes = {}, .worker_profiles = {}});
   if (model.gpu->run().status != RunStatus::completed) return;
   for (const KernelState& k : model.gpu->kernels()) {
     const double actual = static_cast<double>(k.end - k.start);

@@ -344,7 +344,8 @@ void Dispatcher::end_phase(std::uint64_t payload) {
   }
   k.returned.push_back({.index = wg.index, .fraction = wg.fraction, .restore = true});
   free_workgroup(slot);
-  mark_all_candidates();
+  // Returned work changes what is pending only for a kernel that may issue.
+  if (!k.held) mark_all_candidates();
   check_idle(k);
 }
 

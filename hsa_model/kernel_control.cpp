@@ -43,6 +43,18 @@ void KernelControl::set_workers_per_cu(KernelId kernel, std::uint32_t workers) {
   dispatcher_->set_max_per_cu(kernel, workers);
 }
 
+void KernelControl::resize(KernelId kernel, std::uint32_t workers) {
+  const bool shrinks = workers < this->kernel(kernel).max_per_cu;
+  const Tick latency = shrinks ? preemption_.eviction_command : preemption_.launch_command;
+  engine_->schedule_after(latency, resize_event_, (std::uint64_t{workers} << 32) | kernel);
+}
+
+void KernelControl::resize_lands(std::uint64_t payload) {
+  const auto id = static_cast<KernelId>(payload);
+  if (!kernel(id).finished())
+    dispatcher_->set_max_per_cu(id, static_cast<std::uint32_t>(payload >> 32));
+}
+
 void KernelControl::launch_lands(std::uint64_t kernel) {
   const auto id = static_cast<KernelId>(kernel);
   if (wanted(id).running) dispatcher_->release(id);

@@ -30,6 +30,7 @@ class KernelControl final : public KernelEvents {
     return static_cast<std::uint32_t>(dispatcher_->compute_units().size());
   }
   const PreemptionSpec& preemption() const { return preemption_; }
+  const ComputeUnitSpec& cu_spec() const { return dispatcher_->compute_units().front().spec(); }
 
   // Lets `kernel` issue work-groups once the launch command lands; returns that time.
   Tick launch(KernelId kernel);
@@ -42,6 +43,10 @@ class KernelControl final : public KernelEvents {
   // of its work-groups (persistent workers) each CU may hold.
   void set_cu_mask(KernelId kernel, std::vector<std::uint8_t> mask);
   void set_workers_per_cu(KernelId kernel, std::uint32_t workers);
+  // The same through the transfers: fewer workers (the extra ones stop between tasks, as
+  // drain does) once the eviction command lands, more (a new instance of the kernel) once the
+  // launch command lands.
+  void resize(KernelId kernel, std::uint32_t workers);
 
   // KernelEvents, from the dispatcher.
   void on_arrival(KernelId kernel) override;
@@ -59,6 +64,7 @@ class KernelControl final : public KernelEvents {
   void eviction_lands(std::uint64_t kernel);
   void report(std::uint64_t payload);
   void timer_fires(std::uint64_t generation);
+  void resize_lands(std::uint64_t payload);
   Wanted& wanted(KernelId kernel);
 
   Engine* engine_;
@@ -72,6 +78,7 @@ class KernelControl final : public KernelEvents {
   MemberHandler<KernelControl, &KernelControl::eviction_lands> eviction_event_{this};
   MemberHandler<KernelControl, &KernelControl::report> report_event_{this};
   MemberHandler<KernelControl, &KernelControl::timer_fires> timer_event_{this};
+  MemberHandler<KernelControl, &KernelControl::resize_lands> resize_event_{this};
 };
 
 }  // namespace aqlsim

@@ -14,6 +14,14 @@ namespace aqlsim {
 
 class KernelControl;
 
+// A dispatch's isolated runtime with 1, 2, ... persistent workers per CU (Bashizade et al.'s
+// offline profile); index w - 1 holds the runtime with w workers.
+struct WorkerProfile {
+  QueueId queue = 0;
+  std::uint64_t packet_index = 0;
+  std::vector<Tick> runtime_by_workers;
+};
+
 class KernelScheduler {
  public:
   virtual ~KernelScheduler() = default;
@@ -30,6 +38,8 @@ class KernelScheduler {
 
   // Oracle policies (SJF, SRT) are told every dispatch of the run before it starts.
   virtual void on_known_dispatches(std::vector<KnownDispatch>) {}
+  // Policies that size kernels are given each dispatch's offline profile before the run.
+  virtual void on_worker_profiles(std::vector<WorkerProfile>) {}
 };
 
 }  // namespace aqlsim

@@ -1,5 +1,6 @@
 #pragma once
 // Lopez-Albelda et al. §IV-C and §IV-D: time-sliced schedulers; an arrival never preempts.
+// (kernel-fcfs, below, is the same frame without time slices.)
 //  - kernel-rr: first come, first served, a fixed quantum (1 ms in the paper); a kernel that
 //    does not finish in its quantum is evicted and goes to the back of the ready list.
 //  - kernel-cfs: the quantum is the epoch (4 ms in the paper) divided by the number of active
@@ -12,6 +13,17 @@
 #include "queue_sched/serial_kernel_scheduler.hpp"
 
 namespace aqlsim {
+
+// kernel-fcfs: sequential execution, the baseline of Bashizade et al.: one kernel at a time in
+// arrival order, never preempted.
+class KernelFcfs final : public SerialKernelScheduler {
+ public:
+  std::string_view name() const override { return "kernel-fcfs"; }
+
+ private:
+  std::size_t choose(const KernelControl&) override { return 0; }
+  Tick quantum(const KernelControl&, KernelId) override { return kNever; }
+};
 
 class KernelRoundRobin final : public SerialKernelScheduler {
  public:

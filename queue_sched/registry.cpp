@@ -5,6 +5,7 @@
 #include <variant>
 
 #include "queue_sched/fifo.hpp"
+#include "queue_sched/kernel_adaptive.hpp"
 #include "queue_sched/kernel_frs.hpp"
 #include "queue_sched/kernel_priority.hpp"
 #include "queue_sched/kernel_round_robin.hpp"
@@ -53,8 +54,8 @@ Entry mapping(std::string_view name, std::string_view summary, MakeMapping make,
   return {{PolicyKind::queue_mapping, name, summary, std::move(params)}, make};
 }
 
-// What the runner must know of a thread-block policy beyond its name and parameters.
-enum class Needs { nothing, isolated_runtimes };
+// What the runner must know of a policy beyond its name and parameters.
+enum class Needs { nothing, isolated_runtimes, worker_profiles };
 enum class Predicts { no, publishes };
 
 Entry thread_block(std::string_view name, std::string_view summary, MakeScheduler make,
@@ -67,8 +68,8 @@ Entry thread_block(std::string_view name, std::string_view summary, MakeSchedule
 
 Entry kernel(std::string_view name, std::string_view summary, MakeKernelScheduler make,
              std::vector<ParamSpec> params = {}, Needs needs = Needs::nothing) {
-  return {{PolicyKind::kernel, name, summary, std::move(params), needs == Needs::isolated_runtimes,
-           false},
+  return {{PolicyKind::kernel, name, summary, std::move(params), needs != Needs::nothing, false,
+           needs == Needs::worker_profiles},
           make};
 }
 
@@ -103,6 +104,8 @@ const std::vector<Entry>& entries() {
                    sjf_params(), Needs::isolated_runtimes),
       kernel("none", "no kernel scheduler: every kernel runs as soon as it is launched",
              &make_none),
+      kernel("kernel-fcfs", "one kernel at a time in arrival order, never preempted",
+             &make_without_params<KernelFcfs>),
       kernel("kernel-sjf", "one kernel at a time, shortest application first, preemptive",
              &make_without_params<KernelSjf>, {}, Needs::isolated_runtimes),
       kernel("kernel-srt", "one kernel at a time, shortest remaining application time first",
@@ -113,6 +116,9 @@ const std::vector<Entry>& entries() {
              &make<KernelCfs, KernelScheduler>, kernel_cfs_params()),
       kernel("kernel-frs", "one kernel at a time, highest instantaneous slowdown first (Lopez)",
              &make<KernelFrs, KernelScheduler>, kernel_frs_params(), Needs::isolated_runtimes),
+      kernel("kernel-adaptive",
+             "kernels share the device, workers per CU sized greedily (Bashizade)",
+             &make_without_params<KernelAdaptive>, {}, Needs::worker_profiles),
   };
   return table;
 }

@@ -24,6 +24,9 @@ struct PolicyInfo {
   // Policies driven by a runtime predictor publish its predictions themselves; for the others
   // the runner can attach the Simple Slicing predictor from outside (RunOptions).
   bool publishes_predictions = false;
+  // Kernel schedulers that size kernels are given each dispatch's runtime with 1, 2, ...
+  // persistent workers per CU (KernelScheduler::on_worker_profiles).
+  bool needs_worker_profiles = false;
 };
 
 std::span<const PolicyInfo> all_policies();

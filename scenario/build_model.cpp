@@ -37,6 +37,18 @@ std::vector<KnownDispatch> known_dispatches(const Scenario& s,
   return known;
 }
 
+std::vector<WorkerProfile> worker_profiles(
+    const Scenario& s, const std::map<std::string, std::vector<Tick>>& by_name) {
+  std::vector<WorkerProfile> out;
+  for (std::size_t q = 0; q < s.queues.size(); ++q) {
+    for (std::size_t i = 0; i < s.queues[q].packets.size(); ++i) {
+      const auto it = by_name.find(s.queues[q].packets[i].name);
+      if (it != by_name.end()) out.push_back({static_cast<QueueId>(q), i, it->second});
+    }
+  }
+  return out;
+}
+
 class ModelBuilder {
  public:
   ModelBuilder(const Scenario& s, const ModelOptions& options)
@@ -53,6 +65,8 @@ class ModelBuilder {
     if (auto kernel = make_kernel_scheduler(p.kernel, params_for(s, p.kernel))) {
       if (!options.isolated_runtimes.empty())
         kernel->on_known_dispatches(known_dispatches(s, options.isolated_runtimes));
+      if (!options.worker_profiles.empty())
+        kernel->on_worker_profiles(worker_profiles(s, options.worker_profiles));
       model_.gpu->set_kernel_scheduler(std::move(kernel));
     }
     model_.host = std::make_unique<HostScript>(*model_.gpu);

@@ -26,6 +26,9 @@ struct ModelOptions {
   // Each dispatch's isolated runtime by packet name, for oracle thread-block policies (SJF),
   // which are also told when each dispatch will be submitted.
   std::map<std::string, Tick> isolated_runtimes;
+  // Each dispatch's runtime with 1, 2, ... persistent workers per CU, by packet name, for
+  // kernel schedulers that size kernels.
+  std::map<std::string, std::vector<Tick>> worker_profiles;
 };
 
 BuiltModel build_model(const Scenario& scenario, const ModelOptions& options = {});

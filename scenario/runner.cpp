@@ -163,6 +163,28 @@ std::map<std::string, Tick> isolated_runtimes(const Scenario& s) {
   return alone;
 }
 
+std::map<std::string, std::vector<Tick>> worker_profiles(const Scenario& s) {
+  std::map<std::string, std::vector<Tick>> profiles;
+  for (std::size_t q = 0; q < s.queues.size(); ++q) {
+    for (std::size_t p = 0; p < s.queues[q].packets.size(); ++p) {
+      const PacketSpec& packet = s.queues[q].packets[p];
+      const KernelProfile* kernel = s.find_kernel(packet.kernel);
+      if (packet.kind != PacketSpec::Kind::dispatch || !kernel) continue;
+      Scenario alone = alone_scenario(s, q, p);
+      alone.policies.kernel = "none";
+      KernelProfile& k =
+          *std::find_if(alone.kernels.begin(), alone.kernels.end(),
+                        [&](const KernelProfile& x) { return x.name == packet.kernel; });
+      std::vector<Tick>& runtimes = profiles[packet.name];
+      for (std::uint32_t w = 1; w <= kernel->persistent_workers_per_cu; ++w) {
+        k.persistent_workers_per_cu = w;
+        runtimes.push_back(turnaround_of(alone));
+      }
+    }
+  }
+  return profiles;
+}
+
 // Keeps every prediction published (by the policy or the predictor beside it), by kernel.
 class PredictionRecorder final : public ModelObserver {
  public:
@@ -183,9 +205,12 @@ RunReport run_scenario(const Scenario& scenario, const RunOptions& options) {
   std::map<std::string, Tick> alone;
   if (options.measure_alone || oracle) alone = isolated_runtimes(scenario);
   PredictionRecorder predictions;
-  ModelOptions model_options{.observers = options.observers, .isolated_runtimes = {}};
+  ModelOptions model_options{
+      .observers = options.observers, .isolated_runtimes = {}, .worker_profiles = {}};
   model_options.observers.push_back(&predictions);
   if (oracle) model_options.isolated_runtimes = alone;
+  if (kernel && kernel->needs_worker_profiles)
+    model_options.worker_profiles = worker_profiles(scenario);
   RunReport report;
   SlicingObserver beside(scenario.device.compute_units, SliceMode::aware);
   if (tb && tb->publishes_predictions) {

@@ -95,5 +95,8 @@ Scenario alone_scenario(const Scenario& scenario, std::size_t queue, std::size_t
 Scenario alone_queue_scenario(const Scenario& scenario, std::size_t queue);
 // Each dispatch's turnaround when simulated alone with the same seed, by packet name.
 std::map<std::string, Tick> isolated_runtimes(const Scenario& scenario);
+// Each persistent-thread dispatch's turnaround alone, without a kernel scheduler, with 1, 2,
+// ... up to its kernel's workers per CU (Bashizade et al.'s offline profile), by packet name.
+std::map<std::string, std::vector<Tick>> worker_profiles(const Scenario& scenario);
 
 }  // namespace aqlsim

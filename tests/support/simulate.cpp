@@ -19,7 +19,8 @@ std::unique_ptr<Simulation> simulate(const Scenario& scenario,
   auto sim = std::make_unique<Simulation>();
   sim->scenario = scenario;
   observers.insert(observers.begin(), &sim->checker);
-  sim->model = build_model(sim->scenario, {.observers = observers, .isolated_runtimes = {}});
+  sim->model = build_model(
+      sim->scenario, {.observers = observers, .isolated_runtimes = {}, .worker_profiles = {}});
   if (kernel_scheduler) sim->gpu().set_kernel_scheduler(std::move(kernel_scheduler));
   sim->outcome = sim->gpu().run();
   if (sim->outcome.status == RunStatus::completed) {

@@ -1,0 +1,411 @@
+// Simulation speed with preemption: what taking work back from the GPU costs in host time.
+//   cmake --build build-release --target bench_preemption &&
+//   ./build-release/bench/bench_preemption --benchmark_min_time=0.2 --benchmark_repetitions=5
+//     --benchmark_report_aggregates_only=true
+//
+// BM_Persistent_*: ten persistent-thread kernels of 4000 tasks, each on its own queue, arriving
+// 25 us apart on the CDNA preset, run by kernel-rr or kernel-frs with 50 us slices (so kernels
+// are evicted again and again) under each preemption mechanism, and with no kernel scheduler
+// (the baseline: the per-work-group cost without preemption). evicted_wgs/s counts work-groups
+// stopped by context-save or kill (drain stops none: its workers finish their task);
+// kernel_evictions/s counts kernels taken off the device.
+//
+// BM_Resident_*: one eviction against one work-group end. A device full of work-groups (960:
+// 8 per CU) is evicted at once by a scripted kernel scheduler, and each phase of the run is
+// timed on its own (model building excluded), per work-group: placing them (ns/started),
+// stopping them (ns/evicted, until nothing of the kernel is on the device: with context-save
+// that includes writing the contexts out), placing them again (ns/resumed, restores included),
+// skipping the end events their evicted runs left behind (ns/stale) and their ends (ns/ended);
+// ev/* are the events of each phase per work-group. BM_FewAmongMany_*: the evicted kernel holds
+// one work-group per CU among seven of a kernel that stays, so the eviction visits every
+// work-group slot to find an eighth of them.
+#include <benchmark/benchmark.h>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "hsa_model/kernel_control.hpp"
+#include "hsa_model/occupancy.hpp"
+#include "queue_sched/registry.hpp"
+#include "scenario/build_model.hpp"
+#include "scenario/device_presets.hpp"
+#include "scenario/runner.hpp"
+#include "scenario/scenario_reader.hpp"
+
+namespace aqlsim {
+namespace {
+
+constexpr Tick us = kMicrosecond;
+
+// How many work-groups of `k` one CU holds: its occupancy (8 for the kernels below on the CDNA
+// preset, bound by VGPRs).
+std::uint32_t occupancy_of(const DeviceSpec& device, const KernelProfile& k) {
+  return occupancy(device.cu,
+                   workgroup_demand(device, k.workgroup_size, k.vgprs, k.sgprs, k.lds_bytes))
+      .max_residency;
+}
+
+KernelProfile task_kernel(std::string name, std::uint64_t workgroups, Tick mean, double rsd) {
+  KernelProfile k;
+  k.name = std::move(name);
+  k.workgroup_size = 256;
+  k.vgprs = 32;
+  k.workgroups = workgroups;
+  k.duration = {.mean = mean, .reference_residency = 0, .rsd = rsd, .contention = 0.25};
+  return k;
+}
+
+// Counts what happens to work-groups; the benchmarks take differences across phases.
+class WorkgroupCounter final : public ModelObserver {
+ public:
+  void on_workgroup_started(const KernelState&, const WorkgroupRecord&,
+                            const ComputeUnit&) override {
+    ++started;
+  }
+  void on_workgroup_finished(const KernelState&, const WorkgroupRecord&) override { ++finished; }
+  void on_workgroup_evicted(const KernelState&, const WorkgroupRecord&, double) override {
+    ++evicted;
+  }
+  std::uint64_t started = 0;
+  std::uint64_t finished = 0;
+  std::uint64_t evicted = 0;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Ten persistent-thread kernels under a time-slicing kernel scheduler.
+
+// The registered kernel scheduler with a count of its kernel-level evictions (reports of a
+// kernel taken off the device with work left).
+class CountingKernelScheduler final : public KernelScheduler {
+ public:
+  CountingKernelScheduler(std::unique_ptr<KernelScheduler> inner, std::uint64_t& evictions)
+      : inner_(std::move(inner)), evictions_(&evictions) {}
+  std::string_view name() const override { return inner_->name(); }
+  void on_arrival(KernelControl& c, KernelId k) override { inner_->on_arrival(c, k); }
+  void on_completed(KernelControl& c, KernelId k) override { inner_->on_completed(c, k); }
+  void on_evicted(KernelControl& c, KernelId k) override {
+    ++*evictions_;
+    inner_->on_evicted(c, k);
+  }
+  void on_timer(KernelControl& c) override { inner_->on_timer(c); }
+  void on_known_dispatches(std::vector<KnownDispatch> d) override {
+    inner_->on_known_dispatches(std::move(d));
+  }
+
+ private:
+  std::unique_ptr<KernelScheduler> inner_;
+  std::uint64_t* evictions_;
+};
+
+Scenario persistent_kernels(PreemptionMechanism mechanism, const std::string& kernel_policy) {
+  Scenario s;
+  s.device = *find_device_preset("cdna");
+  // The default transfers (10 us each) cost 30 us per eviction and relaunch: the 50 us slices
+  // below are longer, as run_scenario requires (checked in `persistent`).
+  s.device.preemption.mechanism = mechanism;
+  s.policies.kernel = kernel_policy;
+  s.policies.params["kernel-rr"]["quantum_ms"] = 0.05;
+  s.policies.params["kernel-frs"]["min_quantum_ms"] = 0.05;
+  KernelProfile k = task_kernel("task", 4000, 40 * us, 0.1);
+  k.persistent_workers_per_cu = occupancy_of(s.device, k);
+  s.kernels = {k};
+  for (int q = 0; q < 10; ++q) {
+    QueueSpec queue;
+    queue.name = fmt::format("q{}", q);
+    PacketSpec p;
+    p.name = fmt::format("q{}.0", q);
+    p.kernel = "task";
+    p.at = q * 25 * us;
+    queue.packets.push_back(p);
+    s.queues.push_back(queue);
+  }
+  return s;
+}
+
+// What an oracle kernel scheduler is told before the run, as build_model tells it.
+std::vector<KnownDispatch> known_dispatches(const Scenario& s,
+                                            const std::map<std::string, Tick>& runtimes) {
+  std::vector<KnownDispatch> known;
+  for (const QueueSpec& q : s.queues) {
+    for (const PacketSpec& p : q.packets) {
+      known.push_back({.arrival = p.at,
+                       .isolated_runtime = runtimes.at(p.name),
+                       .queue = static_cast<QueueId>(&q - s.queues.data())});
+    }
+  }
+  std::stable_sort(known.begin(), known.end(), [](const KnownDispatch& a, const KnownDispatch& b) {
+    return a.arrival < b.arrival;
+  });
+  return known;
+}
+
+void persistent(benchmark::State& state, PreemptionMechanism mechanism,
+                const std::string& kernel_policy) {
+  const Scenario scenario = persistent_kernels(mechanism, kernel_policy);
+  try {
+    check_preemption(scenario);
+  } catch (const std::exception& e) {
+    state.SkipWithError(e.what());
+    return;
+  }
+  const PolicyInfo* policy = find_policy(kernel_policy);
+  const auto given = scenario.policies.params.find(kernel_policy);
+  const PolicyParams params(policy->params, given == scenario.policies.params.end()
+                                                ? std::map<std::string, double>{}
+                                                : given->second);
+  // Built by the model below instead of build_model, so that its evictions can be counted.
+  Scenario without = scenario;
+  without.policies.kernel = "none";
+  const std::map<std::string, Tick> alone =
+      policy->needs_isolated_runtimes ? isolated_runtimes(scenario) : std::map<std::string, Tick>{};
+
+  std::uint64_t events = 0;
+  std::uint64_t workgroups = 0;
+  std::uint64_t evicted = 0;
+  std::uint64_t kernel_evictions = 0;
+  for (auto _ : state) {
+    WorkgroupCounter counter;
+    ModelOptions options;
+    options.observers = {&counter};
+    options.isolated_runtimes = alone;
+    BuiltModel model = build_model(without, options);
+    if (auto inner = make_kernel_scheduler(kernel_policy, params)) {
+      if (!alone.empty()) inner->on_known_dispatches(known_dispatches(scenario, alone));
+      model.gpu->set_kernel_scheduler(
+          std::make_unique<CountingKernelScheduler>(std::move(inner), kernel_evictions));
+    }
+    const RunOutcome outcome = model.gpu->run();
+    if (outcome.status != RunStatus::completed) state.SkipWithError("run did not complete");
+    events += model.gpu->engine().events_processed();
+    workgroups += model.gpu->workgroups_finished();
+    evicted += counter.evicted;
+  }
+  using benchmark::Counter;
+  state.counters["events/s"] = Counter(static_cast<double>(events), Counter::kIsRate);
+  state.counters["workgroups/s"] = Counter(static_cast<double>(workgroups), Counter::kIsRate);
+  state.counters["evicted_wgs/s"] = Counter(static_cast<double>(evicted), Counter::kIsRate);
+  state.counters["kernel_evictions/s"] =
+      Counter(static_cast<double>(kernel_evictions), Counter::kIsRate);
+  state.counters["evicted/finished"] =
+      static_cast<double>(evicted) / static_cast<double>(workgroups);
+  state.counters["events/workgroup"] =
+      static_cast<double>(events) / static_cast<double>(workgroups);
+}
+
+void BM_Persistent_NoKernelScheduler(benchmark::State& state) {
+  persistent(state, PreemptionMechanism::drain, "none");
+}
+void BM_Persistent_Rr_Drain(benchmark::State& state) {
+  persistent(state, PreemptionMechanism::drain, "kernel-rr");
+}
+void BM_Persistent_Rr_ContextSave(benchmark::State& state) {
+  persistent(state, PreemptionMechanism::context_save, "kernel-rr");
+}
+void BM_Persistent_Rr_Kill(benchmark::State& state) {
+  persistent(state, PreemptionMechanism::kill, "kernel-rr");
+}
+void BM_Persistent_Frs_Drain(benchmark::State& state) {
+  persistent(state, PreemptionMechanism::drain, "kernel-frs");
+}
+void BM_Persistent_Frs_ContextSave(benchmark::State& state) {
+  persistent(state, PreemptionMechanism::context_save, "kernel-frs");
+}
+void BM_Persistent_Frs_Kill(benchmark::State& state) {
+  persistent(state, PreemptionMechanism::kill, "kernel-frs");
+}
+
+// ---------------------------------------------------------------------------------------------
+// One eviction against one work-group end.
+
+// Launches every kernel on arrival. The kernel of queue 0 (the target) is then, 100 us after
+// its launch (every work-group placed and running), evicted if `evict` (else left alone), and
+// relaunched as soon as the eviction is reported; 100 us after that (every context restored,
+// no work-group ended yet: they last about 1 ms) the run goes on to its end. `stage` tells the
+// benchmark where the run is.
+class EvictOnce final : public KernelScheduler {
+ public:
+  enum Stage { waiting, launched, settled, evicted, resettled };
+
+  explicit EvictOnce(bool evict) : evict_(evict) {}
+  std::string_view name() const override { return "evict-once"; }
+  void on_arrival(KernelControl& c, KernelId k) override {
+    c.launch(k);
+    if (c.kernel(k).queue != 0) return;
+    target_ = k;
+    stage = launched;
+    c.set_timer(c.now() + kSettle);
+  }
+  void on_timer(KernelControl& c) override {
+    if (stage == launched) {
+      stage = settled;
+      if (evict_) c.evict(target_);
+    } else if (stage == evicted) {
+      stage = resettled;
+    }
+  }
+  void on_evicted(KernelControl& c, KernelId k) override {
+    stage = evicted;
+    c.launch(k);
+    c.set_timer(c.now() + kSettle);
+  }
+  void on_completed(KernelControl&, KernelId) override {}
+
+  Stage stage = waiting;
+
+ private:
+  static constexpr Tick kSettle = 100 * us;
+  bool evict_;
+  KernelId target_ = 0;
+};
+
+// A queue named after `kernel` that dispatches it once, at time 0, from a packet of that name.
+QueueSpec one_dispatch(const std::string& kernel) {
+  QueueSpec queue;
+  queue.name = kernel;
+  PacketSpec p;
+  p.name = kernel;
+  p.kernel = kernel;
+  queue.packets.push_back(p);
+  return queue;
+}
+
+// `workers` work-groups per CU of the target kernel (all 960 of its grid fit at once when it is
+// the occupancy); the rest of each CU is filled by a second kernel that is never evicted.
+Scenario resident(PreemptionMechanism mechanism, std::uint32_t workers) {
+  Scenario s;
+  s.device = *find_device_preset("cdna");
+  s.device.preemption.mechanism = mechanism;
+  // rsd 0.01: every work-group lasts 1 ms +- a few per cent, so the end events that evicted
+  // runs leave behind (stale, skipped when they come up) all come before the resumed runs end.
+  KernelProfile target = task_kernel("target", 0, kMillisecond, 0.01);
+  const std::uint32_t per_cu = occupancy_of(s.device, target);
+  target.workgroups = std::uint64_t{workers} * s.device.compute_units;
+  target.persistent_workers_per_cu = workers;
+  s.kernels = {target};
+  s.queues.push_back(one_dispatch("target"));
+  if (workers < per_cu) {
+    KernelProfile other = task_kernel("other", 0, 2 * kMillisecond, 0.01);  // ends after all
+    other.workgroups = std::uint64_t{per_cu - workers} * s.device.compute_units;
+    other.persistent_workers_per_cu = per_cu - workers;
+    s.kernels.push_back(other);
+    s.queues.push_back(one_dispatch("other"));
+  }
+  return s;
+}
+
+void resident_phases(benchmark::State& state, PreemptionMechanism mechanism, bool evict,
+                     std::uint32_t workers) {
+  const Scenario scenario = resident(mechanism, workers);
+  using Clock = std::chrono::steady_clock;
+  // Host time and work-groups per phase.
+  struct Phase {
+    double ns = 0;
+    std::uint64_t workgroups = 0;
+    std::uint64_t events = 0;
+    double per_workgroup() const { return workgroups ? ns / static_cast<double>(workgroups) : 0; }
+    double events_per_workgroup() const {
+      return workgroups ? static_cast<double>(events) / static_cast<double>(workgroups) : 0;
+    }
+  };
+  Phase start, stop, resume, stale, end;
+  std::uint64_t iterations = 0;
+  for (auto _ : state) {
+    WorkgroupCounter counter;
+    ModelOptions options;
+    options.observers = {&counter};
+    BuiltModel model = build_model(scenario, options);
+    Gpu& gpu = *model.gpu;
+    auto owned = std::make_unique<EvictOnce>(evict);
+    EvictOnce& script = *owned;
+    gpu.set_kernel_scheduler(std::move(owned));
+    const auto at_stage = [&](EvictOnce::Stage s) {
+      return [&script, s] { return script.stage >= s; };
+    };
+    // Times `run` and adds to `phase` its events and the work-groups it handled: the change
+    // in `count`, a counter of the WorkgroupCounter.
+    const auto timed = [&](Phase& phase, const std::uint64_t& count, const auto& run) {
+      const std::uint64_t before = count;
+      const std::uint64_t events_before = gpu.engine().events_processed();
+      const auto t0 = Clock::now();
+      run();
+      const auto t1 = Clock::now();
+      phase.ns += std::chrono::duration<double, std::nano>(t1 - t0).count();
+      phase.workgroups += count - before;
+      phase.events += gpu.engine().events_processed() - events_before;
+    };
+
+    gpu.run_until(at_stage(EvictOnce::launched));
+    timed(start, counter.started, [&] { gpu.run_until(at_stage(EvictOnce::settled)); });
+    if (evict) {
+      const KernelState* target = &gpu.kernels()[0];
+      for (const KernelState& k : gpu.kernels())
+        if (k.queue == 0) target = &k;
+      timed(stop, counter.evicted,
+            [&] { gpu.run_until([target] { return target->running() == 0; }); });
+      gpu.run_until(at_stage(EvictOnce::evicted));  // the pending-work read
+      timed(resume, counter.started, [&] { gpu.run_until(at_stage(EvictOnce::resettled)); });
+      // Up to the first end of a resumed run (included): the stale end events that the evicted
+      // runs left behind, one per evicted work-group.
+      const std::uint64_t evicted = counter.evicted;
+      timed(stale, counter.evicted, [&] { gpu.run_until([&] { return counter.finished > 0; }); });
+      stale.workgroups += evicted;
+    }
+    RunOutcome outcome;
+    timed(end, counter.finished, [&] { outcome = gpu.run(); });
+    if (outcome.status != RunStatus::completed) state.SkipWithError("run did not complete");
+    ++iterations;
+  }
+  state.counters["ns/started"] = start.per_workgroup();
+  state.counters["ns/ended"] = end.per_workgroup();
+  state.counters["ev/ended"] = end.events_per_workgroup();
+  if (evict) {
+    state.counters["ns/evicted"] = stop.per_workgroup();
+    state.counters["ev/evicted"] = stop.events_per_workgroup();
+    state.counters["ns/resumed"] = resume.per_workgroup();
+    state.counters["ev/resumed"] = resume.events_per_workgroup();
+    state.counters["ns/stale"] = stale.per_workgroup();
+    state.counters["ev/stale"] = stale.events_per_workgroup();
+    state.counters["evicted/iter"] =
+        static_cast<double>(stop.workgroups) / static_cast<double>(iterations);
+  }
+}
+
+void BM_Resident_NoEviction(benchmark::State& state) {
+  resident_phases(state, PreemptionMechanism::kill, false, 8);
+}
+void BM_Resident_ContextSave(benchmark::State& state) {
+  resident_phases(state, PreemptionMechanism::context_save, true, 8);
+}
+void BM_Resident_Kill(benchmark::State& state) {
+  resident_phases(state, PreemptionMechanism::kill, true, 8);
+}
+void BM_FewAmongMany_ContextSave(benchmark::State& state) {
+  resident_phases(state, PreemptionMechanism::context_save, true, 1);
+}
+void BM_FewAmongMany_Kill(benchmark::State& state) {
+  resident_phases(state, PreemptionMechanism::kill, true, 1);
+}
+
+BENCHMARK(BM_Persistent_NoKernelScheduler)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Persistent_Rr_Drain)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Persistent_Rr_ContextSave)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Persistent_Rr_Kill)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Persistent_Frs_Drain)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Persistent_Frs_ContextSave)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Persistent_Frs_Kill)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Resident_NoEviction)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Resident_ContextSave)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Resident_Kill)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_FewAmongMany_ContextSave)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_FewAmongMany_Kill)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+}  // namespace aqlsim
+
+BENCHMARK_MAIN();
