@@ -57,6 +57,33 @@ void print_table(const ExperimentSpec& spec, const std::vector<SummaryRow>& rows
   }
 }
 
+// The Lopez-Albelda et al. summary, when the runs measured applications (metrics_per: queue).
+void print_application_table(const ExperimentSpec& spec,
+                             const std::vector<ApplicationSummaryRow>& rows) {
+  if (rows.empty()) return;
+  std::string header;
+  for (const Sweep& s : spec.sweeps)
+    header += fmt::format("{:<14} ", column_title(s.key));
+  header +=
+      fmt::format("{:<18} {:>7} {:>7} {:>7} {:>9}", "policy", "ANTT", "DNTT", "STP", "fairness");
+  for (const auto& [app, ntt] : rows.front().mean_ntt)
+    header += fmt::format(" {:>8}", app);
+  std::cout << "\nEach application's NTT averaged over the workloads, then ANTT, DNTT, STP "
+               "and fairness of those averages:\n"
+            << header << '\n';
+  for (const ApplicationSummaryRow& r : rows) {
+    std::string line;
+    for (const std::string& v : r.point)
+      line += fmt::format("{:<14} ", v);
+    line += fmt::format("{:<18} {:>7} {:>7} {:>7} {:>9}", r.policy, fixed(r.metrics.antt, 3),
+                        fixed(r.metrics.dntt, 3), fixed(r.metrics.stp, 3),
+                        fixed(r.metrics.fairness, 3));
+    for (const auto& [app, ntt] : r.mean_ntt)
+      line += fmt::format(" {:>8}", fixed(ntt, 3));
+    std::cout << line << '\n';
+  }
+}
+
 void write_csv(const std::string& path, const ExperimentSpec& spec,
                const std::vector<RunSummary>& runs) {
   std::ofstream out(path);
@@ -105,6 +132,7 @@ int compare(const CompareCli& o) {
   if (long_run && terminal) std::cerr << '\n';
   if (!spec.description.empty()) std::cout << spec.description << "\n\n";
   print_table(spec, summarise(spec, runs));
+  print_application_table(spec, summarise_applications(runs));
   if (!o.csv.empty()) write_csv(o.csv, spec, runs);
   return kExitOk;
 }

@@ -47,6 +47,14 @@ std::vector<Job> plan(const ExperimentSpec& spec) {
   return jobs;
 }
 
+std::vector<std::pair<std::string, double>> application_ntts(const RunReport& report) {
+  std::vector<std::pair<std::string, double>> out;
+  for (const ApplicationResult& a : report.applications) {
+    if (a.alone > 0) out.emplace_back(a.queue, a.ntt);
+  }
+  return out;
+}
+
 RunSummary run_job(const ExperimentSpec& spec, const Job& job, const CompareOptions& options) {
   std::vector<std::string> overrides = spec.overrides;
   for (std::size_t i = 0; i < spec.sweeps.size(); ++i) {
@@ -74,6 +82,7 @@ RunSummary run_job(const ExperimentSpec& spec, const Job& job, const CompareOpti
       .slot_idle_us = to_us(report.hw.slot_idle()),
       .map_count = report.hw.map_count,
       .unmap_count = report.hw.unmap_count,
+      .application_ntt = application_ntts(report),
   };
 }
 
@@ -173,6 +182,45 @@ std::vector<SummaryRow> summarise(const ExperimentSpec& spec, const std::vector<
     row.slot_idle_us = completed ? idle / static_cast<double>(completed) : 0;
     row.metrics = {geomean(stp), geomean(antt), geomean(fairness), geomean(dntt)};
     if (!spec.baseline.empty() && !speedup.empty()) row.speedup = geomean(speedup);
+  }
+  return rows;
+}
+
+std::vector<ApplicationSummaryRow> summarise_applications(const std::vector<RunSummary>& runs) {
+  struct Sums {
+    ApplicationSummaryRow row;
+    std::vector<std::pair<double, std::size_t>> sums;  // parallel to row.mean_ntt
+  };
+  std::vector<Sums> groups;
+  for (const RunSummary& r : runs) {
+    if (r.status != RunStatus::completed || r.application_ntt.empty()) continue;
+    auto g = std::find_if(groups.begin(), groups.end(), [&](const Sums& s) {
+      return s.row.point == r.point && s.row.policy == r.policy;
+    });
+    if (g == groups.end()) g = groups.insert(groups.end(), Sums{{r.point, r.policy, {}, {}}, {}});
+    for (const auto& [app, ntt] : r.application_ntt) {
+      auto& names = g->row.mean_ntt;
+      auto it =
+          std::find_if(names.begin(), names.end(), [&](const auto& n) { return n.first == app; });
+      if (it == names.end()) {
+        names.emplace_back(app, 0.0);
+        g->sums.emplace_back(0.0, 0);
+        it = names.end() - 1;
+      }
+      auto& [sum, count] = g->sums[static_cast<std::size_t>(it - names.begin())];
+      sum += ntt;
+      ++count;
+    }
+  }
+  std::vector<ApplicationSummaryRow> rows;
+  for (Sums& g : groups) {
+    std::vector<double> means;
+    for (std::size_t i = 0; i < g.sums.size(); ++i) {
+      g.row.mean_ntt[i].second = g.sums[i].first / static_cast<double>(g.sums[i].second);
+      means.push_back(g.row.mean_ntt[i].second);
+    }
+    g.row.metrics = compute_metrics(means);
+    rows.push_back(std::move(g.row));
   }
   return rows;
 }

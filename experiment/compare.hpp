@@ -29,6 +29,8 @@ struct RunSummary {
   double slot_idle_us = 0;
   std::uint64_t map_count = 0;
   std::uint64_t unmap_count = 0;
+  // With metrics_per: queue, each application's NTT (measured ones only), in queue order.
+  std::vector<std::pair<std::string, double>> application_ntt;
 };
 
 std::vector<RunSummary> run_experiment(const ExperimentSpec& spec, const CompareOptions& options);
@@ -46,5 +48,17 @@ struct SummaryRow {
 };
 
 std::vector<SummaryRow> summarise(const ExperimentSpec& spec, const std::vector<RunSummary>& runs);
+
+// Lopez-Albelda et al.'s way of summarising (section VI-C): each application's NTT averaged
+// over the workloads (arrival orders) first, then ANTT, DNTT, STP and fairness over those
+// averages. One row per (sweep point, policy); empty when no run measured applications.
+struct ApplicationSummaryRow {
+  std::vector<std::string> point;
+  std::string policy;
+  std::vector<std::pair<std::string, double>> mean_ntt;  // by application, first seen first
+  Metrics metrics;
+};
+
+std::vector<ApplicationSummaryRow> summarise_applications(const std::vector<RunSummary>& runs);
 
 }  // namespace aqlsim
