@@ -100,5 +100,34 @@ TEST(ParseSweep, SplitsValuesAndRejectsMissingParts) {
   EXPECT_THROW(parse_sweep("=1,2"), InputError);
 }
 
+// Lopez-Albelda et al. average each application's NTT over the runs first. Two runs of one
+// policy: a 2 and 4, then a 4 and 2 -> both average 3: ANTT 3, DNTT 0, STP 1/3 + 1/3, fairness
+// 1, although each run alone has DNTT 1. A failed run and another policy stay apart.
+TEST(CompareApplications, EachApplicationIsAveragedOverTheRunsBeforeTheMetrics) {
+  std::vector<RunSummary> runs(4);
+  runs[0].policy = runs[1].policy = runs[2].policy = "p";
+  runs[3].policy = "q";
+  runs[0].application_ntt = {{"a", 2.0}, {"b", 4.0}};
+  runs[1].application_ntt = {{"b", 2.0}, {"a", 4.0}};
+  runs[2].application_ntt = {{"a", 100.0}, {"b", 100.0}};
+  runs[2].status = RunStatus::deadlock;
+  runs[3].application_ntt = {{"a", 1.0}, {"b", 3.0}};
+  const auto rows = summarise_applications(runs);
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0].policy, "p");
+  ASSERT_EQ(rows[0].mean_ntt.size(), 2u);
+  EXPECT_EQ(rows[0].mean_ntt[0], (std::pair<std::string, double>{"a", 3.0}));
+  EXPECT_EQ(rows[0].mean_ntt[1], (std::pair<std::string, double>{"b", 3.0}));
+  EXPECT_DOUBLE_EQ(rows[0].metrics.antt, 3.0);
+  EXPECT_DOUBLE_EQ(rows[0].metrics.dntt, 0.0);
+  EXPECT_DOUBLE_EQ(rows[0].metrics.stp, 2.0 / 3.0);
+  EXPECT_DOUBLE_EQ(rows[0].metrics.fairness, 1.0);
+  // q: NTT 1 and 3: ANTT 2, DNTT (population) 1, STP 1 + 1/3, fairness 1/3.
+  EXPECT_DOUBLE_EQ(rows[1].metrics.antt, 2.0);
+  EXPECT_DOUBLE_EQ(rows[1].metrics.dntt, 1.0);
+  EXPECT_DOUBLE_EQ(rows[1].metrics.stp, 4.0 / 3.0);
+  EXPECT_DOUBLE_EQ(rows[1].metrics.fairness, 1.0 / 3.0);
+}
+
 }  // namespace
 }  // namespace aqlsim

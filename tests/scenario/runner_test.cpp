@@ -68,5 +68,35 @@ queues:
   EXPECT_DOUBLE_EQ(r.kernels[0].ntt, 1.0);
 }
 
+// metrics_per: queue. Queue X is a pipeline (k1, then k2 behind a barrier bit), queue Y one
+// kernel; every kernel is 8 work-groups of 10 us, which fill the tiny device's CU.
+//   X alone: k1 [1,11]; k2's packet was processed by 2 and waits for k1: [11,21]. T_SP 21.
+//   Y alone: [1,11]. T_SP 11.
+//   Together: k1 and k3 launch at 1, k1 first (queue X is processed first): k1 [1,11], k3
+//   [11,21], then k2, launched at 11 after k3, [21,31]. X: 31 / 21, Y: 21 / 11.
+TEST(Runner, QueuesMeasuredAsApplications) {
+  const Scenario s = load_scenario_text(std::string(testing::kTinyDevice) + R"(
+kernels: [{name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0, workgroups: 8}]
+queues:
+  - {name: X, packets: [{name: k1, dispatch: k}, {name: k2, dispatch: k, barrier: true}]}
+  - {name: Y, packets: [{name: k3, dispatch: k}]}
+metrics_per: queue
+)",
+                                        "apps.yaml");
+  const RunReport r = testing::run_checked(s);
+  ASSERT_EQ(r.applications.size(), 2u);
+  const ApplicationResult& x = r.applications[0];
+  const ApplicationResult& y = r.applications[1];
+  EXPECT_EQ(x.queue, "X");
+  EXPECT_EQ(x.kernels, 2u);
+  EXPECT_EQ(x.end, 31 * kMicrosecond);
+  EXPECT_EQ(x.alone, 21 * kMicrosecond);
+  EXPECT_EQ(y.end, 21 * kMicrosecond);
+  EXPECT_EQ(y.alone, 11 * kMicrosecond);
+  EXPECT_DOUBLE_EQ(x.ntt, 31.0 / 21.0);
+  EXPECT_DOUBLE_EQ(r.metrics.antt, (31.0 / 21.0 + 21.0 / 11.0) / 2);
+  EXPECT_DOUBLE_EQ(r.metrics.stp, 21.0 / 31.0 + 11.0 / 21.0);
+}
+
 }  // namespace
 }  // namespace aqlsim
