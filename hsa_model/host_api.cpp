@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <stdexcept>
+
 namespace aqlsim::hsa {
 namespace {
 
@@ -20,6 +23,19 @@ bool satisfies(std::int64_t value, hsa_signal_condition_t condition, std::int64_
 }
 
 }  // namespace
+
+void Queue::cu_set_mask(std::uint32_t cu_count, std::span<const std::uint32_t> mask) {
+  const std::uint32_t cus = runtime_->gpu().device().compute_units;
+  std::vector<std::uint8_t> enabled(cus, 0);
+  bool any = false;
+  for (std::uint32_t cu = 0; cu < std::min(cu_count, cus); ++cu) {
+    if (cu / 32 >= mask.size()) break;
+    enabled[cu] = static_cast<std::uint8_t>((mask[cu / 32] >> (cu % 32)) & 1u);
+    any = any || enabled[cu] != 0;
+  }
+  if (!any) throw std::invalid_argument("the CU mask enables no CU of the device");
+  queue_->set_cu_mask(std::move(enabled));
+}
 
 void Queue::write(std::uint64_t index, const AqlPacket& packet) {
   write(index, packet, queue_->priority());

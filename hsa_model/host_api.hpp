@@ -7,6 +7,7 @@
 #include <hsa/hsa.h>
 
 #include <memory>
+#include <span>
 #include <stdexcept>
 #include <string>
 
@@ -36,6 +37,10 @@ class Queue {
   // Changes the queue's priority, as hsa_amd_queue_set_priority; mapping policies see it from
   // the next quantum.
   void set_priority(std::uint32_t priority) { queue_->set_priority(priority); }
+  // Restricts the CUs its later dispatches may use, as hsa_amd_queue_cu_set_mask: bit i of
+  // word i / 32 enables CU i; `cu_count` bits are read. Throws std::invalid_argument (the
+  // runtime's HSA_STATUS_ERROR_INVALID_ARGUMENT) unless it enables at least one existing CU.
+  void cu_set_mask(std::uint32_t cu_count, std::span<const std::uint32_t> mask);
 
   std::uint64_t add_write_index(std::uint64_t count) { return queue_->add_write_index(count); }
   std::uint64_t load_read_index() const { return queue_->read_index(); }

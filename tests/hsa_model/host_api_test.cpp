@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "queue_sched/fifo.hpp"
 #include "queue_sched/rr_timeslice.hpp"
 #include "tests/support/invariant_checker.hpp"
@@ -147,6 +149,48 @@ TEST_F(HostApi, QueueSizesMustBePowersOfTwoAndPrioritiesCanChange) {
   hsa::Queue& q = rt.queue_create(8, 1);
   q.set_priority(7);
   EXPECT_EQ(rt.gpu().queue(q.id()).priority(), 7u);
+}
+
+// hsa_amd_queue_cu_set_mask: on two CUs, a queue masked to CU 1 (word 0b10) puts all four
+// work-groups there; without the mask they spread over both CUs. A mask enabling no CU of the
+// device is rejected.
+TEST(HostApiCuMask, AMaskedQueueRunsOnlyOnItsCus) {
+  struct Cus final : ModelObserver {
+    void on_workgroup_started(const KernelState&, const WorkgroupRecord& wg,
+                              const ComputeUnit&) override {
+      used.insert(wg.cu);
+    }
+    std::set<CuIndex> used;
+  };
+  for (const bool masked : {false, true}) {
+    DeviceSpec device = tiny_device(4);
+    device.compute_units = 2;
+    hsa::Runtime rt(device, std::make_unique<RrTimeslice>(PolicyParams{}),
+                    std::make_unique<FifoBackfill>(PolicyParams{}));
+    Cus cus;
+    testing::InvariantChecker checker;
+    rt.gpu().add_observer(&cus);
+    rt.gpu().add_observer(&checker);
+    KernelProfile k;
+    k.name = "k";
+    k.workgroup_size = 64;
+    k.vgprs = 1;
+    k.duration = {.mean = 10 * us, .reference_residency = 0, .rsd = 0, .contention = 0};
+    const std::uint64_t kernel = rt.register_kernel(k);
+    hsa::Queue& q = rt.queue_create(16);
+    const std::uint32_t only_cu1 = 0b10;
+    if (masked) q.cu_set_mask(2, std::span(&only_cu1, 1));
+    const hsa_signal_t done = rt.signal_create(1);
+    rt.submit(q, make_dispatch_packet({.kernel_object = kernel,
+                                       .workgroup_size = 64,
+                                       .workgroups = 4,
+                                       .completion_signal = done}));
+    EXPECT_EQ(rt.signal_wait(done, HSA_SIGNAL_CONDITION_EQ, 0), 0);
+    const std::set<CuIndex> expected = masked ? std::set<CuIndex>{1} : std::set<CuIndex>{0, 1};
+    EXPECT_EQ(cus.used, expected);
+    const std::uint32_t beyond = 0b100;  // CU 2 does not exist
+    EXPECT_THROW(q.cu_set_mask(3, std::span(&beyond, 1)), std::invalid_argument);
+  }
 }
 
 }  // namespace
