@@ -15,9 +15,13 @@ int validate(const WorkloadOptions& o) {
     packets += q.packets.size();
   fmt::print(
       "{}: ok: device {} ({} CUs), {} kernels, {} signals, {} queues, {} packets; "
-      "queue mapping {}, thread blocks {}\n",
+      "queue mapping {}, thread blocks {}{}\n",
       s.source, s.device.name, s.device.compute_units, s.kernels.size(), s.signals.size(),
-      s.queues.size(), packets, s.policies.queue_mapping, s.policies.thread_block);
+      s.queues.size(), packets, s.policies.queue_mapping, s.policies.thread_block,
+      s.policies.kernel == "none"
+          ? std::string()
+          : fmt::format(", kernels {} ({})", s.policies.kernel,
+                        preemption_mechanism_name(s.device.preemption.mechanism)));
   return kExitOk;
 }
 
