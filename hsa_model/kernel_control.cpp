@@ -55,6 +55,25 @@ void KernelControl::resize_lands(std::uint64_t payload) {
     dispatcher_->set_max_per_cu(id, static_cast<std::uint32_t>(payload >> 32));
 }
 
+void KernelControl::move_to(KernelId kernel, std::vector<std::uint8_t> mask) {
+  const std::vector<std::uint8_t>& now = this->kernel(kernel).cu_mask;
+  bool gives_up = false;
+  for (std::size_t cu = 0; cu < cu_count(); ++cu) {
+    const bool had = now.empty() || now[cu] != 0;
+    const bool keeps = mask.empty() || mask[cu] != 0;
+    gives_up = gives_up || (had && !keeps);
+  }
+  if (pending_masks_.size() <= kernel) pending_masks_.resize(kernel + 1);
+  pending_masks_[kernel] = std::move(mask);
+  engine_->schedule_after(gives_up ? preemption_.eviction_command : preemption_.launch_command,
+                          move_event_, kernel);
+}
+
+void KernelControl::move_lands(std::uint64_t kernel) {
+  const auto id = static_cast<KernelId>(kernel);
+  if (!this->kernel(id).finished()) dispatcher_->set_cu_mask(id, pending_masks_[id]);
+}
+
 void KernelControl::launch_lands(std::uint64_t kernel) {
   const auto id = static_cast<KernelId>(kernel);
   if (wanted(id).running) dispatcher_->release(id);

@@ -47,6 +47,10 @@ class KernelControl final : public KernelEvents {
   // drain does) once the eviction command lands, more (a new instance of the kernel) once the
   // launch command lands.
   void resize(KernelId kernel, std::uint32_t workers);
+  // Moves `kernel` to the CUs of `mask` (empty: all) once the eviction command lands (it gives
+  // CUs up: its workers elsewhere stop between tasks, as in Wu et al.'s retreating) or the
+  // launch command (it only gains CUs).
+  void move_to(KernelId kernel, std::vector<std::uint8_t> mask);
 
   // KernelEvents, from the dispatcher.
   void on_arrival(KernelId kernel) override;
@@ -65,6 +69,7 @@ class KernelControl final : public KernelEvents {
   void report(std::uint64_t payload);
   void timer_fires(std::uint64_t generation);
   void resize_lands(std::uint64_t payload);
+  void move_lands(std::uint64_t kernel);
   Wanted& wanted(KernelId kernel);
 
   Engine* engine_;
@@ -79,6 +84,8 @@ class KernelControl final : public KernelEvents {
   MemberHandler<KernelControl, &KernelControl::report> report_event_{this};
   MemberHandler<KernelControl, &KernelControl::timer_fires> timer_event_{this};
   MemberHandler<KernelControl, &KernelControl::resize_lands> resize_event_{this};
+  MemberHandler<KernelControl, &KernelControl::move_lands> move_event_{this};
+  std::vector<std::vector<std::uint8_t>> pending_masks_;  // by KernelId: the latest move_to
 };
 
 }  // namespace aqlsim

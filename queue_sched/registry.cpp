@@ -9,6 +9,7 @@
 #include "queue_sched/kernel_frs.hpp"
 #include "queue_sched/kernel_priority.hpp"
 #include "queue_sched/kernel_round_robin.hpp"
+#include "queue_sched/kernel_sm_centric.hpp"
 #include "queue_sched/mpmax.hpp"
 #include "queue_sched/priority_mapping.hpp"
 #include "queue_sched/rr_idle.hpp"
@@ -119,6 +120,8 @@ const std::vector<Entry>& entries() {
       kernel("kernel-adaptive",
              "kernels share the device, workers per CU sized greedily (Bashizade)",
              &make_without_params<KernelAdaptive>, {}, Needs::worker_profiles),
+      kernel("kernel-smc", "two co-runners on disjoint CU sets, partition by model (Wu et al.)",
+             &make<KernelSmCentric, KernelScheduler>, kernel_smc_params(), Needs::worker_profiles),
   };
   return table;
 }

@@ -52,7 +52,8 @@ experiment:
     spacing: 20us
     orders: )" + std::to_string(orders) +
                                          R"(
-  policies: [kernel-sjf, kernel-srt, kernel-rr, kernel-cfs, kernel-frs]
+  policies: [kernel-fcfs, kernel-sjf, kernel-srt, kernel-rr, kernel-cfs, kernel-frs,
+             kernel-adaptive, kernel-smc]
   set: ["scheduling.params.kernel-rr.quantum_ms=0.02", "scheduling.params.kernel-cfs.epoch_ms=0.04",
         "scheduling.params.kernel-frs.min_quantum_ms=0.01"]
 )";
@@ -109,7 +110,7 @@ TEST_F(ArrivalOrders, OneJobAndTwoJobsGiveIdenticalResultsForEverySchedulerAndMe
   spec.sweeps.push_back({"device.preemption.mechanism", {"drain", "context-save", "kill"}});
   const auto serial = run_experiment(spec, {.seed = std::nullopt, .jobs = 1, .progress = {}});
   const auto parallel = run_experiment(spec, {.seed = std::nullopt, .jobs = 2, .progress = {}});
-  ASSERT_EQ(serial.size(), 2u * 5 * 3);
+  ASSERT_EQ(serial.size(), 2u * 8 * 3);
   ASSERT_EQ(parallel.size(), serial.size());
   for (std::size_t i = 0; i < serial.size(); ++i) {
     SCOPED_TRACE(serial[i].workload + " " + serial[i].policy + " run " + std::to_string(i));

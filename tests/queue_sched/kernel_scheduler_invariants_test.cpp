@@ -63,7 +63,8 @@ std::string random_workload(std::uint64_t seed, const std::string& timing,
 
 TEST(KernelSchedulerInvariants, EveryTaskRunsExactlyOnceUnderEverySchedulerAndMechanism) {
   std::uint64_t evictions = 0;
-  for (const char* policy : {"kernel-sjf", "kernel-srt", "kernel-rr", "kernel-cfs", "kernel-frs"}) {
+  for (const char* policy : {"kernel-fcfs", "kernel-sjf", "kernel-srt", "kernel-rr", "kernel-cfs",
+                             "kernel-frs", "kernel-adaptive", "kernel-smc"}) {
     for (const char* mechanism : {"drain", "context-save", "kill"}) {
       for (const char* timing : {"at-dispatch", "processor-sharing"}) {
         for (std::uint64_t seed = 1; seed <= 4; ++seed) {

@@ -1,0 +1,141 @@
+#include "queue_sched/kernel_sm_centric.hpp"
+
+#include <algorithm>
+#include <limits>
+
+namespace aqlsim {
+namespace {
+
+double left_share(const KernelState& k) {
+  return static_cast<double>(k.total_workgroups - k.completed) /
+         static_cast<double>(k.total_workgroups);
+}
+
+std::vector<std::uint8_t> cu_range(std::uint32_t cus, std::uint32_t begin, std::uint32_t end) {
+  std::vector<std::uint8_t> mask(cus, 0);
+  std::fill(mask.begin() + begin, mask.begin() + end, 1);
+  return mask;
+}
+
+}  // namespace
+
+std::vector<ParamSpec> kernel_smc_params() {
+  return {
+      {"first_cus", 0, 0, 1 << 16, true,
+       "CUs of the first co-runner (the rest go to the second); 0: chosen by the model"},
+      {"first_workers", 0, 0, 64, true, "its workers per CU; 0: chosen by the model"},
+      {"second_workers", 0, 0, 64, true, "the second's workers per CU; 0: chosen by the model"},
+  };
+}
+
+KernelSmCentric::KernelSmCentric(const PolicyParams& params)
+    : given_{static_cast<std::uint32_t>(params.get("first_cus")),
+             static_cast<std::uint32_t>(params.get("first_workers")),
+             static_cast<std::uint32_t>(params.get("second_workers"))} {}
+
+void KernelSmCentric::on_worker_profiles(std::vector<WorkerProfile> profiles) {
+  for (WorkerProfile& p : profiles)
+    profiles_[{p.queue, p.packet_index}] = std::move(p.runtime_by_workers);
+}
+
+KernelSmCentric::Partition KernelSmCentric::predict(std::uint32_t cus,
+                                                    const std::vector<Tick>& first,
+                                                    double first_left,
+                                                    const std::vector<Tick>& second,
+                                                    double second_left) {
+  Partition best;
+  double best_time = std::numeric_limits<double>::infinity();
+  const auto estimate = [&](const std::vector<Tick>& runtimes, std::uint32_t w, std::uint32_t c,
+                            double left) {
+    return static_cast<double>(runtimes[w - 1]) * cus / c * left;
+  };
+  for (std::uint32_t s = 1; s < cus; ++s) {
+    for (std::uint32_t w1 = 1; w1 <= first.size(); ++w1) {
+      for (std::uint32_t w2 = 1; w2 <= second.size(); ++w2) {
+        const double longest = std::max(estimate(first, w1, s, first_left),
+                                        estimate(second, w2, cus - s, second_left));
+        if (longest < best_time) {
+          best_time = longest;
+          best = {s, w1, w2};
+        }
+      }
+    }
+  }
+  return best;
+}
+
+const std::vector<Tick>& KernelSmCentric::profile(const KernelControl& control,
+                                                  KernelId kernel) const {
+  static const std::vector<Tick> none;
+  const KernelState& k = control.kernel(kernel);
+  const auto it = profiles_.find({k.queue, k.packet_index});
+  return it == profiles_.end() ? none : it->second;
+}
+
+std::uint32_t KernelSmCentric::most_workers(const KernelControl& control, KernelId kernel) const {
+  const KernelState& k = control.kernel(kernel);
+  const auto& runtimes = profile(control, kernel);
+  if (!runtimes.empty()) return static_cast<std::uint32_t>(runtimes.size());
+  return std::min(k.max_per_cu, k.occupancy.max_residency);
+}
+
+void KernelSmCentric::on_arrival(KernelControl& control, KernelId kernel) {
+  if (running_.size() < 2) {
+    running_.push_back({kernel, false});
+    decide(control);
+  } else {
+    waiting_.push_back(kernel);
+  }
+}
+
+void KernelSmCentric::on_completed(KernelControl& control, KernelId kernel) {
+  std::erase_if(running_, [&](const Placed& p) { return p.kernel == kernel; });
+  if (!waiting_.empty()) {
+    running_.push_back({waiting_.front(), false});
+    waiting_.erase(waiting_.begin());
+  }
+  decide(control);
+}
+
+void KernelSmCentric::place(KernelControl& control, Placed& p, std::vector<std::uint8_t> mask,
+                            std::uint32_t workers) {
+  if (!p.launched) {
+    control.set_cu_mask(p.kernel, std::move(mask));
+    control.set_workers_per_cu(p.kernel, workers);
+    control.launch(p.kernel);
+    p.launched = true;
+    return;
+  }
+  control.move_to(p.kernel, std::move(mask));
+  if (workers != control.kernel(p.kernel).max_per_cu) control.resize(p.kernel, workers);
+}
+
+void KernelSmCentric::decide(KernelControl& control) {
+  const std::uint32_t cus = control.cu_count();
+  if (running_.size() == 1 || cus < 2) {
+    for (Placed& p : running_)
+      place(control, p, {}, most_workers(control, p.kernel));
+    return;
+  }
+  if (running_.empty()) return;
+  Placed& a = running_[0];
+  Placed& b = running_[1];
+  Partition part = given_;
+  const auto& pa = profile(control, a.kernel);
+  const auto& pb = profile(control, b.kernel);
+  if (part.first_cus == 0 && !pa.empty() && !pb.empty()) {
+    const Partition model = predict(cus, pa, left_share(control.kernel(a.kernel)), pb,
+                                    left_share(control.kernel(b.kernel)));
+    part.first_cus = model.first_cus;
+    if (part.first_workers == 0) part.first_workers = model.first_workers;
+    if (part.second_workers == 0) part.second_workers = model.second_workers;
+  }
+  if (part.first_cus == 0) part.first_cus = cus / 2;  // no profiles: halves
+  part.first_cus = std::min(part.first_cus, cus - 1);
+  if (part.first_workers == 0) part.first_workers = most_workers(control, a.kernel);
+  if (part.second_workers == 0) part.second_workers = most_workers(control, b.kernel);
+  place(control, a, cu_range(cus, 0, part.first_cus), part.first_workers);
+  place(control, b, cu_range(cus, part.first_cus, cus), part.second_workers);
+}
+
+}  // namespace aqlsim

@@ -1,0 +1,67 @@
+#pragma once
+// kernel-smc: SM-centric co-runs (Wu et al. 2014). Two co-running persistent kernels get
+// disjoint sets of CUs (SMs) and a number of workers per CU each; a kernel alone gets every CU.
+// Wu et al.'s filling-retreating launches M x N workers of which only `wanted` stay on each SM;
+// the model places exactly the wanted number on each CU of the kernel's mask, and a kernel
+// moved off CUs loses its workers there as they finish their task (retreating).
+//
+// The partition — the first kernel on CUs [0, s), the second on [s, N) — is either given
+// (`first_cus`, with `first_workers` and `second_workers`; a static partition, for the
+// exhaustive offline search of "SMC optimal" as a sweep), or chosen by a performance model
+// from the kernels' offline profiles ("SMC predicted"): a kernel's remaining time on c CUs with
+// w workers each is estimated as T_w * (N / c) * (share of tasks left), T_w its isolated
+// runtime with w workers per CU on all N CUs, and the (s, w1, w2) with the smallest longest
+// estimate is taken (ties: the fewest CUs for the first kernel, then the fewest workers).
+// Wu et al. choose by short sampled runs; the profiles stand in for those samples. A third
+// kernel waits until one of the two finishes.
+#include <map>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "hsa_model/kernel_control.hpp"
+#include "hsa_model/kernel_scheduler.hpp"
+#include "queue_sched/policy_params.hpp"
+
+namespace aqlsim {
+
+class KernelSmCentric final : public KernelScheduler {
+ public:
+  explicit KernelSmCentric(const PolicyParams& params);
+  std::string_view name() const override { return "kernel-smc"; }
+  void on_arrival(KernelControl& control, KernelId kernel) override;
+  void on_completed(KernelControl& control, KernelId kernel) override;
+  void on_evicted(KernelControl&, KernelId) override {}
+  void on_worker_profiles(std::vector<WorkerProfile> profiles) override;
+
+  struct Partition {
+    std::uint32_t first_cus = 0;
+    std::uint32_t first_workers = 0;
+    std::uint32_t second_workers = 0;
+  };
+  // The model's choice for kernels whose isolated runtime with w + 1 workers per CU on all
+  // `cus` CUs is runtimes[w], with the given shares of tasks left (public for tests).
+  static Partition predict(std::uint32_t cus, const std::vector<Tick>& first, double first_left,
+                           const std::vector<Tick>& second, double second_left);
+
+ private:
+  struct Placed {
+    KernelId kernel = 0;
+    bool launched = false;
+  };
+
+  void decide(KernelControl& control);
+  const std::vector<Tick>& profile(const KernelControl& control, KernelId kernel) const;
+  std::uint32_t most_workers(const KernelControl& control, KernelId kernel) const;
+  void place(KernelControl& control, Placed& p, std::vector<std::uint8_t> mask,
+             std::uint32_t workers);
+
+  Partition given_;
+  std::map<std::pair<QueueId, std::uint64_t>, std::vector<Tick>> profiles_;
+  std::vector<Placed> running_;  // at most two, in arrival order
+  std::vector<KernelId> waiting_;
+};
+
+std::vector<ParamSpec> kernel_smc_params();
+
+}  // namespace aqlsim
