@@ -28,11 +28,10 @@ Arrival read_arrival(const YamlNode& node, double clock_mhz) {
   return {0, percent / 100.0};
 }
 
-// YAML for one workload: the device, the library, and the given queues.
-std::string workload_text(const std::string& device, const std::string& library,
+// YAML for one workload: the device, the library's include entry, and the given queues.
+std::string workload_text(const std::string& device, const std::string& include,
                           const std::string& queues) {
-  return fmt::format("device: {}\nkernels: [{{include: \"{}\"}}]\nqueues:\n{}", device, library,
-                     queues);
+  return fmt::format("device: {}\nkernels: [{}]\nqueues:\n{}", device, include, queues);
 }
 
 std::string queue_line(const std::string& queue, const std::string& kernel, Tick at) {
@@ -41,9 +40,9 @@ std::string queue_line(const std::string& queue, const std::string& kernel, Tick
 }
 
 // The kernel's runtime (first work-group start to last end) when it runs alone.
-Tick isolated_runtime(const std::string& device, const std::string& library,
+Tick isolated_runtime(const std::string& device, const std::string& include,
                       const std::string& kernel) {
-  const std::string text = workload_text(device, library, queue_line("alone", kernel, 0));
+  const std::string text = workload_text(device, include, queue_line("alone", kernel, 0));
   RunOptions options;
   options.measure_alone = false;
   const RunReport r = run_scenario(load_scenario_text(text, "pair: " + kernel), options);
@@ -54,15 +53,18 @@ Tick isolated_runtime(const std::string& device, const std::string& library,
 
 std::vector<WorkloadSource> kernel_pairs(const YamlNode& node) {
   node.expect_map("a map with device, kernels, names and second_arrival");
-  node.allow_keys({"device", "kernels", "names", "second_arrival"});
+  node.allow_keys({"device", "kernels", "names", "second_arrival", "persistent"});
   const std::string device = flow_yaml(node.require("device"));
   const std::filesystem::path base = std::filesystem::path(node.source().file).parent_path();
   const std::string library = std::filesystem::absolute(base / node.require("kernels").as_string())
                                   .lexically_normal()
                                   .string();
+  const std::string include =
+      fmt::format("{{include: \"{}\"{}}}", library,
+                  node.bool_or("persistent", false) ? ", persistent: true" : "");
   // Reading the library through a workload checks it and gives the clock for `cy`.
   const Scenario probe =
-      load_scenario_text(workload_text(device, library, "  - {name: probe}\n"), "pairs");
+      load_scenario_text(workload_text(device, include, "  - {name: probe}\n"), "pairs");
   std::vector<std::string> names;
   if (auto list = node.get("names")) {
     for (const YamlNode& n : list->elements()) {
@@ -82,11 +84,11 @@ std::vector<WorkloadSource> kernel_pairs(const YamlNode& node) {
       if (first == second) continue;
       Tick at = arrival.fixed;
       if (arrival.fraction >= 0) {
-        if (!runtime.contains(first)) runtime[first] = isolated_runtime(device, library, first);
+        if (!runtime.contains(first)) runtime[first] = isolated_runtime(device, include, first);
         at = static_cast<Tick>(arrival.fraction * static_cast<double>(runtime[first]) + 0.5);
       }
       const std::string queues = queue_line("first", first, 0) + queue_line("second", second, at);
-      pairs.push_back({first + "+" + second, "", workload_text(device, library, queues)});
+      pairs.push_back({first + "+" + second, "", workload_text(device, include, queues)});
     }
   }
   return pairs;

@@ -11,7 +11,8 @@ namespace aqlsim {
 
 // Reads a `pairs:` map: `device` (preset name or map), `kernels` (a kernel library file,
 // relative to the experiment file), `names` (default: every kernel in the library) and
-// `second_arrival` (a duration such as 100cy, or a percentage such as 25%).
+// `second_arrival` (a duration such as 100cy, or a percentage such as 25%) and `persistent`
+// (true: the library's kernels as persistent-thread kernels, as `include` with `persistent`).
 std::vector<WorkloadSource> kernel_pairs(const YamlNode& node);
 
 }  // namespace aqlsim

@@ -1,7 +1,6 @@
 #include "queue_sched/kernel_sm_centric.hpp"
 
 #include <algorithm>
-#include <limits>
 
 namespace aqlsim {
 namespace {
@@ -9,6 +8,10 @@ namespace {
 double left_share(const KernelState& k) {
   return static_cast<double>(k.total_workgroups - k.completed) /
          static_cast<double>(k.total_workgroups);
+}
+
+double fastest(const std::vector<Tick>& runtimes) {
+  return static_cast<double>(*std::min_element(runtimes.begin(), runtimes.end()));
 }
 
 std::vector<std::uint8_t> cu_range(std::uint32_t cus, std::uint32_t begin, std::uint32_t end) {
@@ -44,18 +47,20 @@ KernelSmCentric::Partition KernelSmCentric::predict(std::uint32_t cus,
                                                     const std::vector<Tick>& second,
                                                     double second_left) {
   Partition best;
-  double best_time = std::numeric_limits<double>::infinity();
-  const auto estimate = [&](const std::vector<Tick>& runtimes, std::uint32_t w, std::uint32_t c,
-                            double left) {
-    return static_cast<double>(runtimes[w - 1]) * cus / c * left;
-  };
+  double best_stp = -1;
+  const double first_alone = fastest(first) * first_left;
+  const double second_alone = fastest(second) * second_left;
   for (std::uint32_t s = 1; s < cus; ++s) {
     for (std::uint32_t w1 = 1; w1 <= first.size(); ++w1) {
       for (std::uint32_t w2 = 1; w2 <= second.size(); ++w2) {
-        const double longest = std::max(estimate(first, w1, s, first_left),
-                                        estimate(second, w2, cus - s, second_left));
-        if (longest < best_time) {
-          best_time = longest;
+        const double a = static_cast<double>(first[w1 - 1]) * cus / s * first_left;
+        const double b = static_cast<double>(second[w2 - 1]) * cus / (cus - s) * second_left;
+        // The one that ends first hands its CUs over; the other finishes its share left on all.
+        const double a_end = a <= b ? a : b + (1 - b / a) * first_alone;
+        const double b_end = b < a ? b : a + (1 - a / b) * second_alone;
+        const double stp = first_alone / a_end + second_alone / b_end;
+        if (stp > best_stp + 1e-12) {
+          best_stp = stp;
           best = {s, w1, w2};
         }
       }

@@ -10,10 +10,12 @@
 // exhaustive offline search of "SMC optimal" as a sweep), or chosen by a performance model
 // from the kernels' offline profiles ("SMC predicted"): a kernel's remaining time on c CUs with
 // w workers each is estimated as T_w * (N / c) * (share of tasks left), T_w its isolated
-// runtime with w workers per CU on all N CUs, and the (s, w1, w2) with the smallest longest
-// estimate is taken (ties: the fewest CUs for the first kernel, then the fewest workers).
-// Wu et al. choose by short sampled runs; the profiles stand in for those samples. A third
-// kernel waits until one of the two finishes.
+// runtime with w workers per CU on all N CUs; the kernel estimated to end first then hands its
+// CUs over and the other finishes what is left of its work on all of them at its best speed.
+// The (s, w1, w2) with the highest STP so estimated is taken (ties: the fewest CUs for the
+// first kernel, then the fewest workers). Wu et al. choose by short sampled runs and a
+// performance model they do not detail; the profiles stand in for those samples. A third kernel
+// waits until one of the two finishes.
 #include <map>
 #include <string_view>
 #include <utility>
@@ -40,7 +42,7 @@ class KernelSmCentric final : public KernelScheduler {
     std::uint32_t second_workers = 0;
   };
   // The model's choice for kernels whose isolated runtime with w + 1 workers per CU on all
-  // `cus` CUs is runtimes[w], with the given shares of tasks left (public for tests).
+  // `cus` CUs is first[w] and second[w], with the given shares of tasks left (public for tests).
   static Partition predict(std::uint32_t cus, const std::vector<Tick>& first, double first_left,
                            const std::vector<Tick>& second, double second_left);
 

@@ -1,8 +1,11 @@
 // The `kernels:` section: kernel profiles.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <span>
 
+#include "hsa_model/occupancy.hpp"
 #include "scenario/scenario_reader.hpp"
 
 namespace aqlsim {
@@ -44,10 +47,21 @@ KernelProfile read_kernel(const YamlNode& node, double clock_mhz) {
   return k;
 }
 
+// `persistent: true` on an include: every kernel it brings becomes a persistent-thread kernel
+// with as many workers per CU as its work-groups' occupancy allows on this device.
+void make_persistent(std::span<KernelProfile> kernels, const DeviceSpec& device) {
+  for (KernelProfile& k : kernels) {
+    const WorkgroupDemand demand =
+        workgroup_demand(device, k.workgroup_size, k.vgprs, k.sgprs, k.lds_bytes);
+    k.persistent_workers_per_cu =
+        std::max<std::uint32_t>(1, occupancy(device.cu, demand).max_residency);
+  }
+}
+
 // `- include: path`: the kernels of another file (a map with a `kernels:` list), the path
 // relative to the including file.
 void read_included_kernels(const YamlNode& item, Scenario& scenario, int depth) {
-  item.allow_keys({"include"});
+  item.allow_keys({"include", "persistent"});
   const YamlNode path_node = item.require("include");
   if (depth >= 8) path_node.fail("includes nest more than 8 deep (a cycle?)");
   const std::filesystem::path base = std::filesystem::path(item.source().file).parent_path();
@@ -61,7 +75,11 @@ void read_included_kernels(const YamlNode& item, Scenario& scenario, int depth) 
   }();
   library.expect_map("a kernel library: a map with a kernels list");
   library.allow_keys({"description", "kernels"});
+  const std::size_t first = scenario.kernels.size();
   read_kernels(library.require("kernels"), scenario, depth + 1);
+  if (item.bool_or("persistent", false)) {
+    make_persistent(std::span(scenario.kernels).subspan(first), scenario.device);
+  }
 }
 
 }  // namespace

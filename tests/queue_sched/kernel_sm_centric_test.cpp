@@ -25,28 +25,38 @@ std::vector<Tick> runtimes(int tasks_per_cu) {
   return out;
 }
 
-// s = 1: A 21 * 4 = 84. s = 2: A 21 * 2 = 42, B needs 11 * 2 <= 42 -> the fewest workers with
-// 21 us (4): 42. s = 3: A 28, B 11 * 4 = 44. So (2, 8, 4).
-TEST(KernelSmCentric, TheModelSplitsTheCusToShortenTheLongerKernel) {
+// The model's STP estimate, both kernels with all 8 workers (fewer only slow them): A alone 21,
+// B alone 11.
+//  s = 1: A 84, B 44/3 = 14.67 ends first; A then has 1 - 14.67/84 of its work left on all CUs:
+//         14.67 + 0.8254 * 21 = 32. STP = 21/32 + 11/14.67 = 1.406.
+//  s = 2: A 42, B 22; A ends at 22 + (1 - 22/42) * 21 = 32. STP = 0.656 + 0.5 = 1.156.
+//  s = 3: A 28 ends first, B 44: 28 + (1 - 28/44) * 11 = 32. STP = 0.75 + 0.344 = 1.094.
+// So (1, 8, 8): the shorter kernel gets most of the device.
+TEST(KernelSmCentric, TheModelPicksThePartitionWithTheHighestEstimatedThroughput) {
   const auto p = KernelSmCentric::predict(4, runtimes(16), 1.0, runtimes(8), 1.0);
-  EXPECT_EQ(p.first_cus, 2u);
+  EXPECT_EQ(p.first_cus, 1u);
   EXPECT_EQ(p.first_workers, 8u);
-  EXPECT_EQ(p.second_workers, 4u);
+  EXPECT_EQ(p.second_workers, 8u);
 }
 
 // Both reach the scheduler at 1. A alone: every CU, 8 workers, launch lands at 2. B arrives at
-// the same tick: A is moved to CUs 0-1 (eviction command, lands at 3), B gets CUs 2-3 with 4
-// workers each (lands at 2, but A filled every slot at 2: 32 tasks [2,12]). At 12 A runs 16
-// tasks on CUs 0-1 [12,22] and [22,32]; B 8 tasks on CUs 2-3 at 12, 22 and 32. A's end is
-// read at 35; B alone gets every CU and 8 workers (launch commands, at 36): its last 8 tasks
-// start at 36 on all four CUs, two each [36,46].
+// the same tick: A is moved to CU 0 (eviction command, lands at 3), B gets CUs 1-3 with 8
+// workers each (lands at 2, but A filled every slot at 2: 32 tasks [2,12]). From 12 A runs 8
+// tasks at a time on CU 0 (at 12, 22, 32); B 24 on CUs 1-3 at 12 and its last 8 at 22, ending
+// at 32. B's end is read at 35; A alone gets every CU back (launch command, at 36): its last 8
+// tasks start at 36 on CUs 1-3 [36,46].
 TEST(KernelSmCentric, CoRunnersKeepToTheirCusWithTheWantedWorkersEach) {
   struct Starts final : ModelObserver {
     void on_workgroup_started(const KernelState& k, const WorkgroupRecord& wg,
                               const ComputeUnit&) override {
-      ++count[{k.id, wg.start, wg.cu}];
+      ++at[{k.id, wg.start}];
+      ++on[{k.id, wg.start, wg.cu}];
+      if (k.id == 1) b_cus.insert(wg.cu);
+      if (k.id == 0 && wg.start >= 12 * us && wg.start < 36 * us) a_cus.insert(wg.cu);
     }
-    std::map<std::tuple<KernelId, Tick, CuIndex>, int> count;
+    std::map<std::pair<KernelId, Tick>, int> at;
+    std::map<std::tuple<KernelId, Tick, CuIndex>, int> on;
+    std::set<CuIndex> a_cus, b_cus;
   } starts;
   const Scenario s = load_scenario_text(R"(
 device:
@@ -69,23 +79,20 @@ scheduling: {kernel: kernel-smc}
   options.observers = {&starts, &checker};
   const RunReport r = run_scenario(s, options);
   ASSERT_EQ(r.outcome.status, RunStatus::completed);
-  std::map<std::tuple<KernelId, Tick, CuIndex>, int> expected;
-  for (CuIndex cu = 0; cu < 4; ++cu) {
-    expected[{0, 2 * us, cu}] = 8;
-    expected[{1, 36 * us, cu}] = 2;
-  }
-  for (CuIndex cu : {0u, 1u}) {
-    expected[{0, 12 * us, cu}] = 8;
-    expected[{0, 22 * us, cu}] = 8;
-  }
-  for (CuIndex cu : {2u, 3u}) {
-    for (const Tick t : {12 * us, 22 * us, 32 * us})
-      expected[{1, t, cu}] = 4;
-  }
-  EXPECT_EQ(starts.count, expected);
+  const std::map<std::pair<KernelId, Tick>, int> expected{
+      {{0, 2 * us}, 32}, {{0, 12 * us}, 8},  {{0, 22 * us}, 8}, {{0, 32 * us}, 8},
+      {{0, 36 * us}, 8}, {{1, 12 * us}, 24}, {{1, 22 * us}, 8}};
+  EXPECT_EQ(starts.at, expected);
+  for (CuIndex cu = 0; cu < 4; ++cu)
+    EXPECT_EQ((starts.on[{0, 2 * us, cu}]), 8) << "filling: 8 on CU " << cu;
+  for (CuIndex cu = 1; cu < 4; ++cu)
+    EXPECT_EQ((starts.on[{1, 12 * us, cu}]), 8) << "B's 8 wanted workers on CU " << cu;
+  EXPECT_EQ(starts.a_cus, std::set<CuIndex>{0});
+  EXPECT_EQ(starts.b_cus, (std::set<CuIndex>{1, 2, 3}));
   ASSERT_EQ(r.kernels.size(), 2u);
-  EXPECT_EQ(r.kernels[0].end, 32 * us);
-  EXPECT_EQ(r.kernels[1].end, 46 * us);
+  EXPECT_EQ(r.kernels[0].name, "A");
+  EXPECT_EQ(r.kernels[0].end, 46 * us);
+  EXPECT_EQ(r.kernels[1].end, 32 * us);
 }
 
 }  // namespace

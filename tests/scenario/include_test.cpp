@@ -26,6 +26,24 @@ class Include : public ::testing::Test {
   void TearDown() override { fs::remove_all(dir); }
 };
 
+// `persistent: true` makes the included kernels persistent with as many workers per CU as fit:
+// on the cdna preset (4 SIMDs x 10 wave slots, 256 VGPRs per lane) 256 work-items = 4 waves;
+// 32 VGPRs: 8 waves per SIMD, 8 work-groups per CU; 128 VGPRs: 2 waves per SIMD, 2 per CU. The
+// workload's own kernel stays ordinary.
+TEST_F(Include, APersistentIncludeGivesEachKernelItsOccupancyInWorkers) {
+  write(dir / "k.yaml",
+        "kernels:\n  - {name: a, workgroup_size: 256, vgprs: 32, wg_time: 1us}\n"
+        "  - {name: b, workgroup_size: 256, vgprs: 128, wg_time: 1us}\n");
+  write(dir / "w.yaml",
+        "device: cdna\nkernels:\n  - {include: k.yaml, persistent: true}\n"
+        "  - {name: c, wg_time: 3us}\nqueues: [{packets: [{dispatch: c}]}]\n");
+  const Scenario s = load_scenario((dir / "w.yaml").string());
+  ASSERT_EQ(s.kernels.size(), 3u);
+  EXPECT_EQ(s.kernels[0].persistent_workers_per_cu, 8u);
+  EXPECT_EQ(s.kernels[1].persistent_workers_per_cu, 2u);
+  EXPECT_EQ(s.kernels[2].persistent_workers_per_cu, 0u);
+}
+
 TEST_F(Include, KernelsComeFromTheLibraryBesideTheWorkload) {
   write(dir / "lib/k.yaml", "kernels:\n  - {name: a, wg_time: 1us}\n  - {name: b, wg_time: 2us}\n");
   write(dir / "w.yaml",
