@@ -5,6 +5,7 @@
 #include <charconv>
 #include <filesystem>
 #include <map>
+#include <numeric>
 
 #include "scenario/load_scenario.hpp"
 #include "scenario/runner.hpp"
@@ -49,11 +50,39 @@ Tick isolated_runtime(const std::string& device, const std::string& include,
   return r.kernels.empty() ? 0 : r.kernels.front().end - r.kernels.front().start;
 }
 
+// Every combination of `size` distinct kernels in list order, the i-th submitted at i * spacing.
+template <class Text>
+std::vector<WorkloadSource> kernel_groups(const std::vector<std::string>& names, std::size_t size,
+                                          Tick spacing, Text&& text) {
+  std::vector<WorkloadSource> groups;
+  std::vector<std::size_t> pick(size);
+  std::iota(pick.begin(), pick.end(), 0);
+  while (size <= names.size()) {
+    std::string name;
+    std::string queues;
+    for (std::size_t i = 0; i < size; ++i) {
+      const std::string& kernel = names[pick[i]];
+      name += (i == 0 ? "" : "+") + kernel;
+      queues += queue_line(fmt::format("k{}", i), kernel, static_cast<Tick>(i) * spacing);
+    }
+    groups.push_back({name, "", text(queues)});
+    // The next combination: advance the last index that can still move.
+    std::size_t i = size;
+    while (i > 0 && pick[i - 1] == names.size() - size + i - 1)
+      --i;
+    if (i == 0) break;
+    ++pick[i - 1];
+    for (std::size_t j = i; j < size; ++j)
+      pick[j] = pick[j - 1] + 1;
+  }
+  return groups;
+}
+
 }  // namespace
 
 std::vector<WorkloadSource> kernel_pairs(const YamlNode& node) {
   node.expect_map("a map with device, kernels, names and second_arrival");
-  node.allow_keys({"device", "kernels", "names", "second_arrival", "persistent"});
+  node.allow_keys({"device", "kernels", "names", "second_arrival", "persistent", "group"});
   const std::string device = flow_yaml(node.require("device"));
   const std::filesystem::path base = std::filesystem::path(node.source().file).parent_path();
   const std::string library = std::filesystem::absolute(base / node.require("kernels").as_string())
@@ -77,6 +106,14 @@ std::vector<WorkloadSource> kernel_pairs(const YamlNode& node) {
       names.push_back(k.name);
   }
   const Arrival arrival = read_arrival(node.require("second_arrival"), probe.device.clock_mhz);
+  const auto group = static_cast<std::size_t>(node.int_or("group", 2, 2, 8));
+  if (group > 2) {
+    if (arrival.fraction >= 0)
+      node.require("second_arrival").fail("groups of more than two kernels need a duration");
+    return kernel_groups(names, group, arrival.fixed, [&](const std::string& queues) {
+      return workload_text(device, include, queues);
+    });
+  }
   std::map<std::string, Tick> runtime;  // isolated runtimes, computed once per kernel
   std::vector<WorkloadSource> pairs;
   for (const std::string& first : names) {

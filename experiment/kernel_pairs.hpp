@@ -13,6 +13,8 @@ namespace aqlsim {
 // relative to the experiment file), `names` (default: every kernel in the library) and
 // `second_arrival` (a duration such as 100cy, or a percentage such as 25%) and `persistent`
 // (true: the library's kernels as persistent-thread kernels, as `include` with `persistent`).
+// `group: N` (N > 2) makes every combination of N distinct kernels instead, in the list's
+// order, the i-th submitted i * second_arrival (a duration) after the first.
 std::vector<WorkloadSource> kernel_pairs(const YamlNode& node);
 
 }  // namespace aqlsim

@@ -234,7 +234,10 @@ void Dispatcher::place_workgroup(KernelId id, CuIndex cu) {
   if (k.start == kNever) k.start = now_;
   placed_.push_back(slot);
   // Once a kernel has issued its last work-group, other kernels may now be chosen anywhere.
-  if (k.unissued() == 0) mark_all_candidates();
+  if (k.unissued() == 0) {
+    mark_all_candidates();
+    if (kernel_events_) kernel_events_->on_all_issued(id);
+  }
 }
 
 void Dispatcher::start_timer(std::uint32_t slot) {

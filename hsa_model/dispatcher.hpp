@@ -40,9 +40,10 @@ struct KernelLaunch {
 // What a host-side kernel scheduler hears from the dispatcher (KernelControl listens).
 class KernelEvents {
  public:
-  virtual void on_arrival(KernelId kernel) = 0;    // launched into the dispatcher, held
-  virtual void on_idle(KernelId kernel) = 0;       // held, unfinished, nothing on the device
-  virtual void on_completed(KernelId kernel) = 0;  // its last work-group finished
+  virtual void on_arrival(KernelId kernel) = 0;     // launched into the dispatcher, held
+  virtual void on_idle(KernelId kernel) = 0;        // held, unfinished, nothing on the device
+  virtual void on_completed(KernelId kernel) = 0;   // its last work-group finished
+  virtual void on_all_issued(KernelId kernel) = 0;  // its last work-group started
 
  protected:
   ~KernelEvents() = default;

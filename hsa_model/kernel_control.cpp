@@ -106,6 +106,15 @@ void KernelControl::on_completed(KernelId kernel) {
   engine_->schedule_after(preemption_.pending_read, report_event_, kernel | kCompletedFlag);
 }
 
+void KernelControl::on_all_issued(KernelId kernel) {
+  engine_->schedule_after(preemption_.pending_read, all_issued_event_, kernel);
+}
+
+void KernelControl::all_issued_reported(std::uint64_t kernel) {
+  const auto id = static_cast<KernelId>(kernel);
+  if (!this->kernel(id).finished()) scheduler_->on_last_workgroup_started(*this, id);
+}
+
 void KernelControl::report(std::uint64_t payload) {
   const auto id = static_cast<KernelId>(payload & ~kCompletedFlag);
   if (payload & kCompletedFlag) {

@@ -6,6 +6,8 @@
 //    context-save or kill); once nothing of the kernel is left on the device, the host reads
 //    its task counter (pending-work read) and the scheduler hears on_evicted;
 //  - a kernel that finishes is reported after the same pending-work read.
+// A kernel whose last work-group started is reported after the same read (Bashizade et al.'s
+// application thread notices it by polling the kernel's progress).
 // The scheduler's single timer (quanta, epochs) lives here, in the engine, not in the policy.
 #include <cstdint>
 #include <span>
@@ -56,6 +58,7 @@ class KernelControl final : public KernelEvents {
   void on_arrival(KernelId kernel) override;
   void on_idle(KernelId kernel) override;
   void on_completed(KernelId kernel) override;
+  void on_all_issued(KernelId kernel) override;
 
  private:
   struct Wanted {
@@ -70,6 +73,7 @@ class KernelControl final : public KernelEvents {
   void timer_fires(std::uint64_t generation);
   void resize_lands(std::uint64_t payload);
   void move_lands(std::uint64_t kernel);
+  void all_issued_reported(std::uint64_t kernel);
   Wanted& wanted(KernelId kernel);
 
   Engine* engine_;
@@ -85,6 +89,7 @@ class KernelControl final : public KernelEvents {
   MemberHandler<KernelControl, &KernelControl::timer_fires> timer_event_{this};
   MemberHandler<KernelControl, &KernelControl::resize_lands> resize_event_{this};
   MemberHandler<KernelControl, &KernelControl::move_lands> move_event_{this};
+  MemberHandler<KernelControl, &KernelControl::all_issued_reported> all_issued_event_{this};
   std::vector<std::vector<std::uint8_t>> pending_masks_;  // by KernelId: the latest move_to
 };
 

@@ -33,6 +33,8 @@ class KernelScheduler {
   // (on_completed) or it was evicted with work left (on_evicted).
   virtual void on_completed(KernelControl& control, KernelId kernel) = 0;
   virtual void on_evicted(KernelControl& control, KernelId kernel) = 0;
+  // The host has noticed that every work-group (task) of an unfinished kernel has started.
+  virtual void on_last_workgroup_started(KernelControl&, KernelId) {}
   // The time set with KernelControl::set_timer has come.
   virtual void on_timer(KernelControl&) {}
 

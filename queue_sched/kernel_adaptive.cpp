@@ -37,12 +37,17 @@ AllocationCandidate KernelAdaptive::candidate(const KernelControl& control, Kern
 }
 
 void KernelAdaptive::decide(KernelControl& control) {
+  // Kernels with every block started are out of the decision (their CTAs are fixed).
+  std::vector<Running*> open;
   std::vector<AllocationCandidate> candidates;
-  for (const Running& r : running_)
+  for (Running& r : running_) {
+    if (r.workers > 0 && control.kernel(r.kernel).unissued() == 0) continue;
+    open.push_back(&r);
     candidates.push_back(candidate(control, r.kernel));
+  }
   const std::vector<std::uint32_t> workers = greedy_allocation(control.cu_spec(), candidates);
-  for (std::size_t i = 0; i < running_.size(); ++i) {
-    Running& r = running_[i];
+  for (std::size_t i = 0; i < open.size(); ++i) {
+    Running& r = *open[i];
     if (workers[i] == 0 || workers[i] == r.workers) continue;
     if (r.workers == 0) {
       control.set_workers_per_cu(r.kernel, workers[i]);

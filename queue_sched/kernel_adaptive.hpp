@@ -1,14 +1,14 @@
 #pragma once
 // kernel-adaptive: the host-side service of Bashizade et al. 2018 (adaptive simultaneous
-// multi-tenancy). Kernels share the device; on every arrival and every completion the service
+// multi-tenancy). Kernels share the device; on every arrival, whenever a kernel's last block
+// has started (the host hears of it after a pending-work read) and at every completion the service
 // estimates each running kernel's remaining time from its offline profile and progress
 // (equation 1) and re-runs the greedy allocation (greedy_allocation.hpp). A kernel whose
 // allocation shrinks loses workers as they finish their task (the paper's preemption of CTAs);
 // one whose allocation grows gets workers added (the paper launches another instance). A
 // kernel that does not fit beside the others waits for the next decision.
-//
-// The paper also decides when a kernel's last thread block starts, to hide the service's
-// latency behind the kernel's last round; here the next decision comes at the completion.
+// A kernel whose last block has started can no longer change its CTAs: it keeps what it has
+// and is left out of the allocation, so the others may grow into what it frees as it ends.
 #include <map>
 #include <string_view>
 #include <utility>
@@ -26,6 +26,7 @@ class KernelAdaptive final : public KernelScheduler {
   void on_arrival(KernelControl& control, KernelId kernel) override;
   void on_completed(KernelControl& control, KernelId kernel) override;
   void on_evicted(KernelControl&, KernelId) override {}
+  void on_last_workgroup_started(KernelControl& control, KernelId) override { decide(control); }
   void on_worker_profiles(std::vector<WorkerProfile> profiles) override;
 
  private:

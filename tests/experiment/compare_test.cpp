@@ -54,6 +54,31 @@ experiment:
     EXPECT_TRUE(same(serial[i], parallel[i])) << i;
 }
 
+// `group: 3` makes every combination of three kernels, in list order, spaced apart.
+TEST_F(Compare, GroupsOfThreeAreEveryCombinationInListOrder) {
+  const std::string library = std::string(AQLSIM_SOURCE_DIR) + "/workloads/kernels/ercbench.yaml";
+  const std::string file = write("triples.yaml", R"(
+experiment:
+  pairs:
+    device: gtx480
+    kernels: )" + library + R"(
+    names: [jpeg_d, jpeg_e, aes_d, sha1]
+    second_arrival: 5us
+    group: 3
+  policies: [fifo]
+)");
+  const ExperimentSpec spec = load_experiment(file);
+  std::vector<std::string> names;
+  for (const WorkloadSource& w : spec.workloads)
+    names.push_back(w.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"jpeg_d+jpeg_e+aes_d", "jpeg_d+jpeg_e+sha1",
+                                             "jpeg_d+aes_d+sha1", "jpeg_e+aes_d+sha1"}));
+  const Scenario third = load_workload_source(spec.workloads[3], {});
+  ASSERT_EQ(third.queues.size(), 3u);
+  EXPECT_EQ(third.queues[2].packets[0].kernel, "sha1");
+  EXPECT_EQ(third.queues[2].packets[0].at, 10 * kMicrosecond);
+}
+
 // Two workloads whose makespans are worked out by hand (one 10 us or 40 us work-group, no packet
 // latency), two policies: geometric means and speedups follow.
 TEST_F(Compare, SummariesAreGeometricMeansWithSpeedupsOverTheBaseline) {

@@ -97,5 +97,44 @@ TEST(KernelAdaptive, TheServiceShrinksARunningKernelToMakeRoomForANewcomer) {
   EXPECT_EQ(r.kernels[1].end, 32 * us);
 }
 
+// The decision when a kernel's last block starts. As above, but B has 24 tasks on up to 8
+// workers (profile 241, 121, 81, 61, 51, 41, 41, 31 -> points 1-6 and 8). At 5, from (1,1):
+// B 241 -> 2; A 161 -> 2; B 121 -> 3; A 81 ties B 81 -> 3; B 81 -> 4; A 61 ties -> 4 (8 in
+// all); B 61 -> 5 does not fit, marked; A 41 -> 6 does not fit, marked: (4, 4). A shrinks to 4
+// (lands at 7), B's 4 land at 6; both start 4 tasks at 12 and at 22, when A's last task starts.
+// The host hears of that at 25: A is left out and B alone grows to 8 (lands at 26), so at 32,
+// when A's last tasks end, B starts 8 [32,42] and its last 8 [42,52]. Deciding only at A's
+// completion (read at 35) would start B's tasks 4 at a time and end it at 56.
+TEST(KernelAdaptive, TheServiceDecidesAgainWhenAKernelsLastBlockStarts) {
+  struct Starts final : ModelObserver {
+    void on_workgroup_started(const KernelState& k, const WorkgroupRecord& wg,
+                              const ComputeUnit&) override {
+      if (k.id == 1) ++b[wg.start];
+    }
+    std::map<Tick, int> b;
+  } starts;
+  const Scenario s = load_scenario_text(
+      std::string(testing::kTinyDevice) +
+          "  preemption: {launch_command: 1us, eviction_command: 2us, pending_read: 3us}\n"
+          "kernels:\n"
+          "  - {name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0, "
+          "persistent: {workers_per_cu: 8}}\n"
+          "queues:\n"
+          "  - {name: qa, packets: [{name: A, dispatch: k, workgroups: 16}]}\n"
+          "  - {name: qb, packets: [{name: B, dispatch: k, workgroups: 24, at: 4us}]}\n"
+          "scheduling: {kernel: kernel-adaptive}\n",
+      "adaptive.yaml");
+  testing::InvariantChecker checker;
+  RunOptions options;
+  options.observers = {&starts, &checker};
+  const RunReport r = run_scenario(s, options);
+  ASSERT_EQ(r.outcome.status, RunStatus::completed);
+  EXPECT_EQ(starts.b,
+            (std::map<Tick, int>{{12 * us, 4}, {22 * us, 4}, {32 * us, 8}, {42 * us, 8}}));
+  ASSERT_EQ(r.kernels.size(), 2u);
+  EXPECT_EQ(r.kernels[0].end, 32 * us);
+  EXPECT_EQ(r.kernels[1].end, 52 * us);
+}
+
 }  // namespace
 }  // namespace aqlsim
