@@ -50,10 +50,7 @@ KernelId Dispatcher::launch(const KernelLaunch& launch) {
   k.arrival = launch.arrival;
   k.launch = engine_->now();
   k.cu_mask = launch.cu_mask;
-  if (launch.persistent_workers_per_cu > 0) {
-    k.persistent = true;
-    k.max_per_cu = launch.persistent_workers_per_cu;
-  }
+  if (launch.persistent_workers_per_cu > 0) k.max_per_cu = launch.persistent_workers_per_cu;
   k.held = kernel_events_ != nullptr;
   (k.held ? held_ : active_).push_back(id);
   now_ = engine_->now();
@@ -246,7 +243,6 @@ void Dispatcher::start_timer(std::uint32_t slot) {
   // Load in work-group equivalents of this kernel: every resident wave counts.
   const double load = static_cast<double>(cus_[wg.cu].resident_waves()) / k.demand.waves;
   RandomStream stream(seed_, k.stream_key, wg.index);
-  wg.work_start = now_;
   timer_->start(slot, wg, k, load, stream);
 }
 

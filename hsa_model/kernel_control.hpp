@@ -31,7 +31,6 @@ class KernelControl final : public KernelEvents {
   std::uint32_t cu_count() const {
     return static_cast<std::uint32_t>(dispatcher_->compute_units().size());
   }
-  const PreemptionSpec& preemption() const { return preemption_; }
   const ComputeUnitSpec& cu_spec() const { return dispatcher_->compute_units().front().spec(); }
 
   // Lets `kernel` issue work-groups once the launch command lands; returns that time.

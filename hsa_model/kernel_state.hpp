@@ -53,7 +53,6 @@ struct KernelState {
   // queue's CU mask) and changed by a kernel scheduler. `held` kernels issue nothing.
   std::vector<std::uint8_t> cu_mask;  // empty: every CU
   std::uint32_t max_per_cu = kNoWorkerLimit;
-  bool persistent = false;
   bool held = false;
 
   // What taking work back cost it.
@@ -95,7 +94,6 @@ struct WorkgroupRecord {
   WorkgroupPhase phase = WorkgroupPhase::free;  // of the slot that holds the record
   bool restore = false;   // reads its saved context back before running (context-save)
   double fraction = 1.0;  // share of the work-group's whole work this run does
-  Tick work_start = 0;    // when its timer started (after any restore)
   double work = 0;        // this run's work in the timer's unit, set by the timer
 };
 

@@ -31,10 +31,7 @@ void SerialKernelScheduler::on_arrival(KernelControl& control, KernelId kernel) 
   if (info_.size() <= kernel) info_.resize(kernel + 1);
   const QueueId queue = control.kernel(kernel).queue;
   if (arrived_by_queue_.size() <= queue) arrived_by_queue_.resize(queue + 1, 0);
-  info_[kernel] = {.arrived = control.now(),
-                   .ready_since = control.now(),
-                   .run_time = 0,
-                   .position = arrived_by_queue_[queue]++};
+  info_[kernel] = {.arrived = control.now(), .run_time = 0, .position = arrived_by_queue_[queue]++};
   ready_.push_back(kernel);
   if (!running_) {
     start_next(control);
@@ -90,7 +87,6 @@ void SerialKernelScheduler::stopped(KernelControl& control, KernelId kernel) {
 
 void SerialKernelScheduler::on_evicted(KernelControl& control, KernelId kernel) {
   stopped(control, kernel);
-  info_[kernel].ready_since = control.now();
   ready_.push_back(kernel);
   start_next(control);
 }

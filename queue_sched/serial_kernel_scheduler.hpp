@@ -36,10 +36,8 @@ class SerialKernelScheduler : public KernelScheduler {
   }
 
   std::span<const KernelId> ready() const { return ready_; }
-  // When `kernel` reached the scheduler, and when it last became ready (arrived, or came back
-  // from an eviction).
+  // When `kernel` reached the scheduler.
   Tick arrived_at(KernelId kernel) const { return info_[kernel].arrived; }
-  Tick ready_since(KernelId kernel) const { return info_[kernel].ready_since; }
   // Time `kernel` has had the device: from each launch landing to its eviction report.
   Tick run_time(KernelId kernel) const { return info_[kernel].run_time; }
 
@@ -51,7 +49,6 @@ class SerialKernelScheduler : public KernelScheduler {
  private:
   struct KernelInfo {
     Tick arrived = 0;
-    Tick ready_since = 0;
     Tick run_time = 0;
     std::size_t position = 0;  // among its queue's dispatches
   };
