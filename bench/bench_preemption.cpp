@@ -3,12 +3,12 @@
 //   ./build-release/bench/bench_preemption --benchmark_min_time=0.2 --benchmark_repetitions=5
 //     --benchmark_report_aggregates_only=true
 //
-// BM_Persistent_*: ten persistent-thread kernels of 4000 tasks, each on its own queue, arriving
-// 25 us apart on the CDNA preset, run by kernel-rr or kernel-frs with 50 us slices (so kernels
-// are evicted again and again) under each preemption mechanism, and with no kernel scheduler
-// (the baseline: the per-work-group cost without preemption). evicted_wgs/s counts work-groups
-// stopped by context-save or kill (drain stops none: its workers finish their task);
-// kernel_evictions/s counts kernels taken off the device.
+// persistent/*: ten persistent-thread kernels of 4000 tasks, each on its own queue, arriving
+// 25 us apart on the CDNA preset, run by every kernel scheduler (the time-slicers with 50 us
+// slices, so kernels are evicted again and again) under each preemption mechanism, and with no
+// kernel scheduler (persistent/none: the per-work-group cost without preemption). evicted_wgs/s
+// counts work-groups stopped by context-save or kill (drain stops none: its workers finish their
+// task); kernel_evictions/s counts kernels taken off the device.
 //
 // BM_Resident_*: one eviction against one work-group end. A device full of work-groups (960:
 // 8 per CU) is evicted at once by a scripted kernel scheduler, and each phase of the run is
@@ -72,36 +72,15 @@ class WorkgroupCounter final : public ModelObserver {
   void on_workgroup_evicted(const KernelState&, const WorkgroupRecord&, double) override {
     ++evicted;
   }
+  void on_kernel_evicted(const KernelState&, Tick) override { ++kernel_evictions; }
   std::uint64_t started = 0;
   std::uint64_t finished = 0;
   std::uint64_t evicted = 0;
+  std::uint64_t kernel_evictions = 0;
 };
 
 // ---------------------------------------------------------------------------------------------
 // Ten persistent-thread kernels under a time-slicing kernel scheduler.
-
-// The registered kernel scheduler with a count of its kernel-level evictions (reports of a
-// kernel taken off the device with work left).
-class CountingKernelScheduler final : public KernelScheduler {
- public:
-  CountingKernelScheduler(std::unique_ptr<KernelScheduler> inner, std::uint64_t& evictions)
-      : inner_(std::move(inner)), evictions_(&evictions) {}
-  std::string_view name() const override { return inner_->name(); }
-  void on_arrival(KernelControl& c, KernelId k) override { inner_->on_arrival(c, k); }
-  void on_completed(KernelControl& c, KernelId k) override { inner_->on_completed(c, k); }
-  void on_evicted(KernelControl& c, KernelId k) override {
-    ++*evictions_;
-    inner_->on_evicted(c, k);
-  }
-  void on_timer(KernelControl& c) override { inner_->on_timer(c); }
-  void on_known_dispatches(std::vector<KnownDispatch> d) override {
-    inner_->on_known_dispatches(std::move(d));
-  }
-
- private:
-  std::unique_ptr<KernelScheduler> inner_;
-  std::uint64_t* evictions_;
-};
 
 Scenario persistent_kernels(PreemptionMechanism mechanism, const std::string& kernel_policy) {
   Scenario s;
@@ -128,23 +107,6 @@ Scenario persistent_kernels(PreemptionMechanism mechanism, const std::string& ke
   return s;
 }
 
-// What an oracle kernel scheduler is told before the run, as build_model tells it.
-std::vector<KnownDispatch> known_dispatches(const Scenario& s,
-                                            const std::map<std::string, Tick>& runtimes) {
-  std::vector<KnownDispatch> known;
-  for (const QueueSpec& q : s.queues) {
-    for (const PacketSpec& p : q.packets) {
-      known.push_back({.arrival = p.at,
-                       .isolated_runtime = runtimes.at(p.name),
-                       .queue = static_cast<QueueId>(&q - s.queues.data())});
-    }
-  }
-  std::stable_sort(known.begin(), known.end(), [](const KnownDispatch& a, const KnownDispatch& b) {
-    return a.arrival < b.arrival;
-  });
-  return known;
-}
-
 void persistent(benchmark::State& state, PreemptionMechanism mechanism,
                 const std::string& kernel_policy) {
   const Scenario scenario = persistent_kernels(mechanism, kernel_policy);
@@ -154,16 +116,13 @@ void persistent(benchmark::State& state, PreemptionMechanism mechanism,
     state.SkipWithError(e.what());
     return;
   }
+  // The offline figures a kernel scheduler is given, computed once as run_scenario would.
   const PolicyInfo* policy = find_policy(kernel_policy);
-  const auto given = scenario.policies.params.find(kernel_policy);
-  const PolicyParams params(policy->params, given == scenario.policies.params.end()
-                                                ? std::map<std::string, double>{}
-                                                : given->second);
-  // Built by the model below instead of build_model, so that its evictions can be counted.
-  Scenario without = scenario;
-  without.policies.kernel = "none";
   const std::map<std::string, Tick> alone =
       policy->needs_isolated_runtimes ? isolated_runtimes(scenario) : std::map<std::string, Tick>{};
+  const std::map<std::string, std::vector<Tick>> profiles =
+      policy->needs_worker_profiles ? worker_profiles(scenario)
+                                    : std::map<std::string, std::vector<Tick>>{};
 
   std::uint64_t events = 0;
   std::uint64_t workgroups = 0;
@@ -171,20 +130,15 @@ void persistent(benchmark::State& state, PreemptionMechanism mechanism,
   std::uint64_t kernel_evictions = 0;
   for (auto _ : state) {
     WorkgroupCounter counter;
-    ModelOptions options;
-    options.observers = {&counter};
-    options.isolated_runtimes = alone;
-    BuiltModel model = build_model(without, options);
-    if (auto inner = make_kernel_scheduler(kernel_policy, params)) {
-      if (!alone.empty()) inner->on_known_dispatches(known_dispatches(scenario, alone));
-      model.gpu->set_kernel_scheduler(
-          std::make_unique<CountingKernelScheduler>(std::move(inner), kernel_evictions));
-    }
+    BuiltModel model = build_model(
+        scenario,
+        {.observers = {&counter}, .isolated_runtimes = alone, .worker_profiles = profiles});
     const RunOutcome outcome = model.gpu->run();
     if (outcome.status != RunStatus::completed) state.SkipWithError("run did not complete");
     events += model.gpu->engine().events_processed();
     workgroups += model.gpu->workgroups_finished();
     evicted += counter.evicted;
+    kernel_evictions += counter.kernel_evictions;
   }
   using benchmark::Counter;
   state.counters["events/s"] = Counter(static_cast<double>(events), Counter::kIsRate);
@@ -196,28 +150,6 @@ void persistent(benchmark::State& state, PreemptionMechanism mechanism,
       static_cast<double>(evicted) / static_cast<double>(workgroups);
   state.counters["events/workgroup"] =
       static_cast<double>(events) / static_cast<double>(workgroups);
-}
-
-void BM_Persistent_NoKernelScheduler(benchmark::State& state) {
-  persistent(state, PreemptionMechanism::drain, "none");
-}
-void BM_Persistent_Rr_Drain(benchmark::State& state) {
-  persistent(state, PreemptionMechanism::drain, "kernel-rr");
-}
-void BM_Persistent_Rr_ContextSave(benchmark::State& state) {
-  persistent(state, PreemptionMechanism::context_save, "kernel-rr");
-}
-void BM_Persistent_Rr_Kill(benchmark::State& state) {
-  persistent(state, PreemptionMechanism::kill, "kernel-rr");
-}
-void BM_Persistent_Frs_Drain(benchmark::State& state) {
-  persistent(state, PreemptionMechanism::drain, "kernel-frs");
-}
-void BM_Persistent_Frs_ContextSave(benchmark::State& state) {
-  persistent(state, PreemptionMechanism::context_save, "kernel-frs");
-}
-void BM_Persistent_Frs_Kill(benchmark::State& state) {
-  persistent(state, PreemptionMechanism::kill, "kernel-frs");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -392,13 +324,22 @@ void BM_FewAmongMany_Kill(benchmark::State& state) {
   resident_phases(state, PreemptionMechanism::kill, true, 1);
 }
 
-BENCHMARK(BM_Persistent_NoKernelScheduler)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_Persistent_Rr_Drain)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_Persistent_Rr_ContextSave)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_Persistent_Rr_Kill)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_Persistent_Frs_Drain)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_Persistent_Frs_ContextSave)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_Persistent_Frs_Kill)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(persistent, none, PreemptionMechanism::drain, "none")
+    ->Unit(benchmark::kMillisecond);
+// Every kernel scheduler under every mechanism, e.g. persistent/kernel-rr/kill.
+const bool kRegistered = [] {
+  for (const PolicyInfo& policy : all_policies()) {
+    if (policy.kind != PolicyKind::kernel || policy.name == "none") continue;
+    for (const auto mechanism : {PreemptionMechanism::drain, PreemptionMechanism::context_save,
+                                 PreemptionMechanism::kill}) {
+      const std::string name =
+          fmt::format("persistent/{}/{}", policy.name, preemption_mechanism_name(mechanism));
+      benchmark::RegisterBenchmark(name.c_str(), persistent, mechanism, std::string(policy.name))
+          ->Unit(benchmark::kMillisecond);
+    }
+  }
+  return true;
+}();
 BENCHMARK(BM_Resident_NoEviction)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Resident_ContextSave)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Resident_Kill)->Unit(benchmark::kMicrosecond);

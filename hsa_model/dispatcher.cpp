@@ -69,6 +69,7 @@ void Dispatcher::hold(KernelId id) {
   KernelState& k = kernels_[id];
   if (k.finished()) return;
   now_ = engine_->now();
+  k.off_device = false;  // every hold is a new eviction, reported once it is complete
   if (!k.held) {
     k.held = true;
     std::erase(active_, id);
@@ -84,6 +85,7 @@ void Dispatcher::release(KernelId id) {
   if (!k.held) return;
   now_ = engine_->now();
   k.held = false;
+  k.off_device = false;
   std::erase(held_, id);
   active_.insert(std::lower_bound(active_.begin(), active_.end(), id), id);
   mark_all_candidates();
@@ -363,8 +365,13 @@ Tick Dispatcher::transfer_context(CuIndex cu, KernelState& k) {
   return free_at;
 }
 
-void Dispatcher::check_idle(const KernelState& k) {
-  if (kernel_events_ && k.held && k.running() == 0 && !k.finished()) kernel_events_->on_idle(k.id);
+// A held kernel with work left and nothing on the device has been taken off it: reported once.
+void Dispatcher::check_idle(KernelState& k) {
+  if (!kernel_events_ || !k.held || k.off_device || k.running() > 0 || k.finished()) return;
+  k.off_device = true;
+  ++k.evictions;
+  if (!observers_->empty()) observers_->notify(&ModelObserver::on_kernel_evicted, k, now_);
+  kernel_events_->on_idle(k.id);
 }
 
 void Dispatcher::complete_kernel(KernelState& k) {

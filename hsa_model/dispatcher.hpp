@@ -62,7 +62,9 @@ class Dispatcher {
   void set_kernel_events(KernelEvents* events) { kernel_events_ = events; }
 
   // The levers of a kernel scheduler, effective at once (KernelControl adds the latencies).
-  void hold(KernelId kernel);     // issue nothing more; work-groups on the device carry on
+  // Issue nothing more; work-groups on the device carry on. Once none is left the eviction is
+  // complete: observers hear on_kernel_evicted and the kernel events on_idle, once per hold.
+  void hold(KernelId kernel);
   void release(KernelId kernel);  // may issue again
   // Stops every running work-group of `kernel` now (context-save or kill) and returns its work.
   void stop_workgroups(KernelId kernel, PreemptionMechanism mechanism);
@@ -89,7 +91,7 @@ class Dispatcher {
   void evict_workgroup(std::uint32_t slot, PreemptionMechanism mechanism);
   void free_workgroup(std::uint32_t slot);
   Tick transfer_context(CuIndex cu, KernelState& kernel);
-  void check_idle(const KernelState& kernel);
+  void check_idle(KernelState& kernel);
   void place_workgroup(KernelId kernel, CuIndex cu);
   void start_placed_workgroups();
   void complete_kernel(KernelState& kernel);

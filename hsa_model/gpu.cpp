@@ -1,5 +1,7 @@
 #include "hsa_model/gpu.hpp"
 
+#include <fmt/format.h>
+
 #include <cassert>
 
 namespace aqlsim {
@@ -71,6 +73,14 @@ RunOutcome Gpu::conclude() {
     for (const KernelState& k : dispatcher_.kernels()) {
       if (k.held && !k.finished())
         outcome.held.emplace_back(state_.queues.at(k.queue)->name(), k.packet_index);
+    }
+    if (kernel_control_ && kernel_control_->livelocked()) {
+      const KernelState& k = dispatcher_.kernels()[*kernel_control_->livelocked()];
+      outcome.livelock = fmt::format(
+          "the kernel of queue '{}', packet {} was evicted {} times in a row without a "
+          "work-group finishing (under kill a time slice shorter than its work-groups never "
+          "makes progress)",
+          state_.queues.at(k.queue)->name(), k.packet_index, KernelControl::kFruitlessEvictions);
     }
   }
   return outcome;

@@ -46,6 +46,8 @@ struct RunOutcome {
   std::vector<BlockedQueue> blocked;  // for a deadlock
   // Unfinished kernels a kernel scheduler still holds at a deadlock: (queue, packet index).
   std::vector<std::pair<std::string, std::uint64_t>> held;
+  // Set when a kernel scheduler's evictions stopped a kernel from ever making progress.
+  std::string livelock;
 };
 
 class Gpu {

@@ -10,6 +10,7 @@
 // application thread notices it by polling the kernel's progress).
 // The scheduler's single timer (quanta, epochs) lives here, in the engine, not in the policy.
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -59,10 +60,19 @@ class KernelControl final : public KernelEvents {
   void on_completed(KernelId kernel) override;
   void on_all_issued(KernelId kernel) override;
 
+  // A kernel evicted this many times in a row without a work-group finishing in between makes
+  // no progress (kill with time slices shorter than its work-groups): the run is stopped.
+  static constexpr std::uint32_t kFruitlessEvictions = 1000;
+
+  // The kernel whose evictions stopped the run, if any.
+  std::optional<KernelId> livelocked() const { return livelocked_; }
+
  private:
   struct Wanted {
     bool running = false;   // the last command was a launch
     bool evicting = false;  // an eviction is under way and not yet reported
+    std::uint64_t completed_at_launch = 0;
+    std::uint32_t fruitless = 0;  // evictions in a row with no work-group finished
   };
   static constexpr std::uint64_t kCompletedFlag = std::uint64_t{1} << 63;
 
@@ -81,6 +91,7 @@ class KernelControl final : public KernelEvents {
   KernelScheduler* scheduler_;
   std::vector<Wanted> wanted_;  // by KernelId
   std::uint64_t timer_generation_ = 0;
+  std::optional<KernelId> livelocked_;
 
   MemberHandler<KernelControl, &KernelControl::launch_lands> launch_event_{this};
   MemberHandler<KernelControl, &KernelControl::eviction_lands> eviction_event_{this};

@@ -56,6 +56,8 @@ struct KernelState {
   bool held = false;
 
   // What taking work back cost it.
+  std::uint64_t evictions = 0;  // times it was taken off the device with work left
+  bool off_device = false;      // held with nothing on the device, and reported so
   std::uint64_t evicted_workgroups = 0;
   Tick wasted = 0;        // work-group time lost by kill
   Tick context_time = 0;  // work-group time spent saving and restoring state

@@ -46,6 +46,9 @@ class ModelObserver {
   virtual void on_packet_retired(const UserQueue&, std::uint64_t, const PacketHeader&, Tick) {}
   virtual void on_kernel_launched(const KernelState&, Tick) {}
   virtual void on_kernel_completed(const KernelState&, Tick) {}
+  // A kernel scheduler's eviction is complete: the kernel, with work left, has nothing on the
+  // device (kernel.evictions counts these).
+  virtual void on_kernel_evicted(const KernelState&, Tick) {}
   virtual void on_workgroup_started(const KernelState&, const WorkgroupRecord&,
                                     const ComputeUnit&) {}
   virtual void on_workgroup_finished(const KernelState&, const WorkgroupRecord&) {}

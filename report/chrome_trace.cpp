@@ -100,6 +100,14 @@ void ChromeTraceWriter::on_kernel_completed(const KernelState& kernel, Tick t) {
   emit(e.dump());
 }
 
+void ChromeTraceWriter::on_kernel_evicted(const KernelState& kernel, Tick t) {
+  Json e = event("i", kQueuePid, kernel.queue,
+                 "evicted " + namer_(kernel.queue, kernel.packet_index), t);
+  e["s"] = "t";
+  e["args"] = {{"workgroups_left", kernel.total_workgroups - kernel.completed}};
+  emit(e.dump());
+}
+
 void ChromeTraceWriter::on_workgroup_finished(const KernelState& kernel,
                                               const WorkgroupRecord& wg) {
   const int pid = kFirstCuPid + static_cast<int>(wg.cu);

@@ -30,6 +30,7 @@ class ChromeTraceWriter final : public ModelObserver {
                          Tick t) override;
   void on_kernel_launched(const KernelState& kernel, Tick t) override;
   void on_kernel_completed(const KernelState& kernel, Tick t) override;
+  void on_kernel_evicted(const KernelState& kernel, Tick t) override;
   // A work-group's slice is written when it ends: under processor sharing its end is not
   // known at the start.
   void on_workgroup_finished(const KernelState& kernel, const WorkgroupRecord& wg) override;

@@ -11,7 +11,8 @@ using Json = nlohmann::ordered_json;
 
 // Reported only when a kernel scheduler ran, so other runs' JSON is unchanged.
 Json eviction_json(const KernelResult& k) {
-  return Json{{"evicted_workgroups", k.evicted_workgroups},
+  return Json{{"evictions", k.evictions},
+              {"evicted_workgroups", k.evicted_workgroups},
               {"wasted_us", to_us(k.wasted)},
               {"context_us", to_us(k.context_time)}};
 }

@@ -110,6 +110,7 @@ std::string describe_failure(const RunOutcome& outcome) {
   }
   if (outcome.status == RunStatus::deadlock) {
     out += "deadlock: work remains but nothing can make progress\n";
+    if (!outcome.livelock.empty()) out += "  livelock: " + outcome.livelock + "\n";
     for (const BlockedQueue& b : outcome.blocked)
       out += describe_blocked(b);
     for (const auto& [queue, packet] : outcome.held)

@@ -24,6 +24,7 @@ KernelResult describe(const Scenario& s, const KernelState& k) {
       .workgroups = k.total_workgroups,
       .ntt = 0,
       .predictions = {},
+      .evictions = k.evictions,
       .evicted_workgroups = k.evicted_workgroups,
       .wasted = k.wasted,
       .context_time = k.context_time,

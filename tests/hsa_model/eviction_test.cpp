@@ -46,6 +46,7 @@ struct Outcome {
   std::uint64_t evicted_workgroups = 0;
   Tick wasted = 0;
   Tick context_time = 0;
+  std::uint64_t evictions = 0;  // completed kernel evictions
 };
 
 // `kernel` is the kernels: entry; the queue dispatches it once.
@@ -66,7 +67,7 @@ Outcome run(const std::string& mechanism, const std::string& kernel, Tick evict_
   EXPECT_EQ(sim->outcome.status, RunStatus::completed);
   const KernelState& k = sim->kernel("K");
   return {k.end,    script.evicted_at, script.completed_at, k.evicted_workgroups,
-          k.wasted, k.context_time};
+          k.wasted, k.context_time,    k.evictions};
 }
 
 class Eviction : public ::testing::TestWithParam<const char*> {};
@@ -80,6 +81,7 @@ TEST_P(Eviction, DrainLetsTasksInFlightFinishAndContinuesFromTheCounter) {
                         "workgroups: 6, persistent: {workers_per_cu: 2}}",
                         15 * us, GetParam());
   EXPECT_EQ(o.evicted_report, 25 * us);
+  EXPECT_EQ(o.evictions, 1u);
   EXPECT_EQ(o.end, 36 * us);
   EXPECT_EQ(o.completed_report, 39 * us);
   EXPECT_EQ(o.evicted_workgroups, 0u);
@@ -96,6 +98,7 @@ TEST_P(Eviction, ContextSaveKeepsProgressAndPaysTheTransfers) {
                         "workgroups: 2}",
                         5 * us, GetParam());
   EXPECT_EQ(o.evicted_report, 14 * us);
+  EXPECT_EQ(o.evictions, 1u);
   EXPECT_EQ(o.end, 24 * us);
   EXPECT_EQ(o.evicted_workgroups, 2u);
   EXPECT_EQ(o.wasted, 0);
@@ -111,6 +114,7 @@ TEST_P(Eviction, KillLosesProgressAndNoStaleEndFinishesAReusedSlot) {
                         "workgroups: 2}",
                         5 * us, GetParam());
   EXPECT_EQ(o.evicted_report, 10 * us);
+  EXPECT_EQ(o.evictions, 1u);
   EXPECT_EQ(o.end, 21 * us);
   EXPECT_EQ(o.evicted_workgroups, 2u);
   EXPECT_EQ(o.wasted, 10 * us);
@@ -126,6 +130,7 @@ TEST_P(Eviction, AKernelEvictedBeforeItsLaunchLandsIsReportedAndRelaunched) {
                         "workgroups: 6, persistent: {workers_per_cu: 2}}",
                         1 * us, GetParam());
   EXPECT_EQ(o.evicted_report, 6 * us);
+  EXPECT_EQ(o.evictions, 1u);
   EXPECT_EQ(o.end, 37 * us);
 }
 

@@ -131,5 +131,34 @@ TEST(KernelSchedulers, FrsPicksTheHighestSlowdownForTheQuantumOfEquationTwo) {
     EXPECT_EQ(starts.log[i], expected[i]) << "start " << i;
 }
 
+// Round robin with 10 us slices over two kernels of 100 us tasks: killed every slice, a task
+// never finishes, so the run would go on for ever. After 1000 fruitless evictions in a row it
+// stops as a deadlock that names the livelock. Drained instead, each task finishes before its
+// kernel leaves the device, so the same run completes.
+TEST(KernelSchedulers, KillWithSlicesShorterThanATaskIsReportedAsALivelock) {
+  const auto scenario = [](const char* mechanism) {
+    return load_scenario_text(
+        std::string(testing::kTinyDevice) + "  preemption: {mechanism: " + mechanism +
+            ", launch_command: 1us, eviction_command: 2us, pending_read: 3us}\n"
+            "kernels:\n"
+            "  - {name: k, workgroup_size: 64, vgprs: 1, wg_time: 100us, contention: 0, "
+            "persistent: {workers_per_cu: 1}}\n"
+            "queues:\n"
+            "  - {name: qa, packets: [{name: A, dispatch: k, workgroups: 2}]}\n"
+            "  - {name: qb, packets: [{name: B, dispatch: k, workgroups: 2}]}\n"
+            "scheduling: {kernel: kernel-rr, params: {kernel-rr: {quantum_ms: 0.01}}}\n",
+        "livelock.yaml");
+  };
+  RunOptions no_alone;
+  no_alone.measure_alone = false;
+  const RunReport killed = run_scenario(scenario("kill"), no_alone);
+  EXPECT_EQ(killed.outcome.status, RunStatus::deadlock);
+  EXPECT_NE(killed.outcome.livelock.find("evicted 1000 times in a row"), std::string::npos)
+      << killed.outcome.livelock;
+  const RunReport drained = run_scenario(scenario("drain"), no_alone);
+  EXPECT_EQ(drained.outcome.status, RunStatus::completed);
+  EXPECT_TRUE(drained.outcome.livelock.empty());
+}
+
 }  // namespace
 }  // namespace aqlsim
