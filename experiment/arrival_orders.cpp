@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <filesystem>
 #include <numeric>
 #include <random>
 
@@ -26,11 +25,8 @@ std::vector<Application> read_applications(const YamlNode& list, const Scenario&
     Application app{item.require("name").as_identifier(), {}};
     const YamlNode kernels = item.require("kernels");
     kernels.expect_sequence("the application's kernels, in pipeline order");
-    for (const YamlNode& k : kernels.elements()) {
-      if (!probe.find_kernel(k.as_identifier()))
-        k.fail(fmt::format("no kernel '{}' in {}", k.as_string(), library));
-      app.kernels.push_back(k.as_identifier());
-    }
+    for (const YamlNode& k : kernels.elements())
+      app.kernels.push_back(library_kernel(k, probe, library));
     if (app.kernels.empty()) kernels.fail("an application needs at least one kernel");
     apps.push_back(std::move(app));
   }
@@ -63,11 +59,7 @@ std::string queue_text(const Application& app, Tick at) {
 std::vector<WorkloadSource> arrival_orders(const YamlNode& node) {
   node.expect_map("a map with device, kernels, applications, spacing, orders and seed");
   node.allow_keys({"device", "kernels", "applications", "spacing", "orders", "seed"});
-  const std::string device = flow_yaml(node.require("device"));
-  const std::filesystem::path base = std::filesystem::path(node.source().file).parent_path();
-  const std::string library = std::filesystem::absolute(base / node.require("kernels").as_string())
-                                  .lexically_normal()
-                                  .string();
+  const auto [device, library] = read_generator_source(node);
   const std::string head = fmt::format(
       "device: {}\nkernels: [{{include: \"{}\"}}]\nmetrics_per: queue\n", device, library);
   const Scenario probe = load_scenario_text(head + "queues: [{name: probe}]\n", "arrival_orders");

@@ -65,12 +65,22 @@ ExperimentSpec read_experiment(const YamlNode& node) {
 
 }  // namespace
 
-std::string flow_yaml(const YamlNode& node) {
-  YAML::Emitter out;
-  out.SetMapFormat(YAML::Flow);
-  out.SetSeqFormat(YAML::Flow);
-  out << node.raw();
-  return out.c_str();
+GeneratorSource read_generator_source(const YamlNode& node) {
+  YAML::Emitter device;
+  device.SetMapFormat(YAML::Flow);
+  device.SetSeqFormat(YAML::Flow);
+  device << node.require("device").raw();
+  const std::filesystem::path base = std::filesystem::path(node.source().file).parent_path();
+  return {device.c_str(), std::filesystem::absolute(base / node.require("kernels").as_string())
+                              .lexically_normal()
+                              .string()};
+}
+
+std::string library_kernel(const YamlNode& name, const Scenario& probe,
+                           const std::string& library) {
+  if (!probe.find_kernel(name.as_identifier()))
+    name.fail(fmt::format("no kernel '{}' in {}", name.as_string(), library));
+  return name.as_identifier();
 }
 
 Scenario load_workload_source(const WorkloadSource& source,

@@ -35,8 +35,17 @@ struct ExperimentSpec {
   bool measure_alone = true;           // false: makespan only, no T_SP runs
 };
 
-// A YAML value on one line (flow style), to write after a key in generated workload text.
-std::string flow_yaml(const YamlNode& node);
+// What the workload generators (`pairs`, `arrival_orders`) read alike: `device`, written on one
+// line (flow style) for generated workload text, and `kernels`, a kernel library named relative
+// to the experiment file, as an absolute path.
+struct GeneratorSource {
+  std::string device;
+  std::string library;
+};
+GeneratorSource read_generator_source(const YamlNode& node);
+
+// The kernel `name` names, which must be in `probe` (a workload that reads `library`).
+std::string library_kernel(const YamlNode& name, const Scenario& probe, const std::string& library);
 
 // Loads a workload of an experiment, from its file or its generated text.
 Scenario load_workload_source(const WorkloadSource& source,

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <charconv>
-#include <filesystem>
 #include <map>
 #include <numeric>
 
@@ -83,11 +82,7 @@ std::vector<WorkloadSource> kernel_groups(const std::vector<std::string>& names,
 std::vector<WorkloadSource> kernel_pairs(const YamlNode& node) {
   node.expect_map("a map with device, kernels, names and second_arrival");
   node.allow_keys({"device", "kernels", "names", "second_arrival", "persistent", "group"});
-  const std::string device = flow_yaml(node.require("device"));
-  const std::filesystem::path base = std::filesystem::path(node.source().file).parent_path();
-  const std::string library = std::filesystem::absolute(base / node.require("kernels").as_string())
-                                  .lexically_normal()
-                                  .string();
+  const auto [device, library] = read_generator_source(node);
   const std::string include =
       fmt::format("{{include: \"{}\"{}}}", library,
                   node.bool_or("persistent", false) ? ", persistent: true" : "");
@@ -96,11 +91,8 @@ std::vector<WorkloadSource> kernel_pairs(const YamlNode& node) {
       load_scenario_text(workload_text(device, include, "  - {name: probe}\n"), "pairs");
   std::vector<std::string> names;
   if (auto list = node.get("names")) {
-    for (const YamlNode& n : list->elements()) {
-      if (!probe.find_kernel(n.as_identifier()))
-        n.fail(fmt::format("no kernel '{}' in {}", n.as_string(), library));
-      names.push_back(n.as_identifier());
-    }
+    for (const YamlNode& n : list->elements())
+      names.push_back(library_kernel(n, probe, library));
   } else {
     for (const KernelProfile& k : probe.kernels)
       names.push_back(k.name);

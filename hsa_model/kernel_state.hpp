@@ -72,6 +72,11 @@ struct KernelState {
   // Work-groups on the device: running, or saving or restoring their context.
   std::uint64_t running() const { return issued - completed - returned_pending(); }
   bool finished() const { return completed == total_workgroups; }
+  // The share of its work-groups (tasks) not finished yet, 1 to 0.
+  double left_share() const {
+    return static_cast<double>(total_workgroups - completed) /
+           static_cast<double>(total_workgroups);
+  }
   // True when the launch controls let one more of its work-groups onto `cu`.
   bool allowed_on(CuIndex cu) const {
     return resident_per_cu[cu] < max_per_cu && (cu_mask.empty() || cu_mask[cu] != 0);

@@ -25,8 +25,7 @@ AllocationCandidate KernelAdaptive::candidate(const KernelControl& control, Kern
   const KernelState& k = control.kernel(kernel);
   AllocationCandidate c;
   c.demand = k.demand;
-  c.left = static_cast<double>(k.total_workgroups - k.completed) /
-           static_cast<double>(k.total_workgroups);
+  c.left = k.left_share();
   const auto profile = profiles_.find({k.queue, k.packet_index});
   if (profile != profiles_.end() && !profile->second.empty()) {
     c.configs = profile->second;

@@ -15,9 +15,7 @@ std::size_t PriorityKernelScheduler::choose(const KernelControl& control) {
 
 Tick KernelSrt::key(const KernelControl& control, KernelId kernel) const {
   const KernelState& k = control.kernel(kernel);
-  const double left = static_cast<double>(k.total_workgroups - k.completed) /
-                      static_cast<double>(k.total_workgroups);
-  return std::llround(static_cast<double>(k.isolated_runtime) * left) +
+  return std::llround(static_cast<double>(k.isolated_runtime) * k.left_share()) +
          application_later(control, kernel);
 }
 

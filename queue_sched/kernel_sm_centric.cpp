@@ -5,11 +5,6 @@
 namespace aqlsim {
 namespace {
 
-double left_share(const KernelState& k) {
-  return static_cast<double>(k.total_workgroups - k.completed) /
-         static_cast<double>(k.total_workgroups);
-}
-
 double fastest(const std::vector<Tick>& runtimes) {
   return static_cast<double>(*std::min_element(runtimes.begin(), runtimes.end()));
 }
@@ -129,8 +124,8 @@ void KernelSmCentric::decide(KernelControl& control) {
   const auto& pa = profile(control, a.kernel);
   const auto& pb = profile(control, b.kernel);
   if (part.first_cus == 0 && !pa.empty() && !pb.empty()) {
-    const Partition model = predict(cus, pa, left_share(control.kernel(a.kernel)), pb,
-                                    left_share(control.kernel(b.kernel)));
+    const Partition model = predict(cus, pa, control.kernel(a.kernel).left_share(), pb,
+                                    control.kernel(b.kernel).left_share());
     part.first_cus = model.first_cus;
     if (part.first_workers == 0) part.first_workers = model.first_workers;
     if (part.second_workers == 0) part.second_workers = model.second_workers;
