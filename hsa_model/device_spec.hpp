@@ -11,7 +11,7 @@ namespace aqlsim {
 
 inline constexpr std::uint32_t kMaxSimdsPerCu = 8;
 
-// How a work-group's duration follows the load of its CU (DESIGN.md §3).
+// How a work-group's duration follows the load of its CU (README: The model).
 enum class WorkgroupTiming {
   at_dispatch,        // drawn once at dispatch from the load then; fixed afterwards
   processor_sharing,  // the work drawn at dispatch is done at a speed that follows the load

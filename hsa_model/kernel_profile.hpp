@@ -8,7 +8,7 @@
 
 namespace aqlsim {
 
-// How long work-groups take (DESIGN.md §3, Pai et al. §3.4). The mean duration is given at a
+// How long work-groups take (README: The model, Pai et al. §3.4). The mean duration is given at a
 // reference residency; at load L (resident waves on the CU, in units of this kernel's
 // work-group) the mean becomes  mean * (1 + contention*(L-1)) / (1 + contention*(ref-1)).
 // So per-block time grows with residency while throughput L/t(L) still rises and saturates

@@ -1,5 +1,5 @@
 #pragma once
-// The processor-sharing model of work-group time (DESIGN.md §3): each work-group draws its
+// The processor-sharing model of work-group time (README: The model): each work-group draws its
 // work at dispatch, in ticks at the kernel's reference load, and does it at a speed that
 // follows the load of its CU as co-residents come and go, so a work-group left alone at the end
 // of a kernel speeds up, as on hardware or in a cycle-level simulator.

@@ -1,6 +1,6 @@
 #pragma once
-// Sampling a work-group's duration at dispatch from the load of its CU (the default model of
-// DESIGN.md §3). See DurationParams for the formula.
+// Sampling a work-group's duration at dispatch from the load of its CU (the default timing
+// model; README: The model). See DurationParams for the formula.
 #include "hsa_model/kernel_profile.hpp"
 #include "hsa_model/random_stream.hpp"
 

@@ -1,5 +1,5 @@
 #pragma once
-// When running work-groups end (DESIGN.md §3). The dispatcher reports every change of a CU's
+// When running work-groups end (README: The model). The dispatcher reports every change of a CU's
 // load; the timer calls the dispatcher's end handler with the work-group's payload (slot and
 // generation) when it ends. A work-group can be withdrawn before its end (eviction).
 #include <cstdint>

@@ -1,6 +1,6 @@
 #pragma once
-// Multi-program metrics (DESIGN.md §4), defined once. For kernel i, T_SP is its turnaround
-// running alone, T_MP its turnaround in the shared run.
+// Multi-program metrics (README: The model), defined once. For kernel i, T_SP is its
+// turnaround running alone, T_MP its turnaround in the shared run.
 //   NTT_i = T_MP / T_SP            STP  = sum of T_SP / T_MP  (Eyerman & Eeckhout)
 //   ANTT  = mean of NTT            StrictF fairness = min NTT / max NTT  (1 = fair)
 //   DNTT  = standard deviation of NTT (population; Lopez-Albelda et al. eq. 6)
