@@ -46,6 +46,7 @@ KernelId Dispatcher::launch(const KernelLaunch& launch) {
                                                               : launch.duration.reference_residency;
   k.sampler = DurationSampler(k.duration, k.reference_load);
   k.total_workgroups = launch.workgroups;
+  k.to_issue = launch.workgroups;
   k.resident_per_cu.assign(cus_.size(), 0);
   k.arrival = launch.arrival;
   k.launch = engine_->now();
@@ -208,6 +209,7 @@ void Dispatcher::place_workgroup(KernelId id, CuIndex cu) {
   }
   WorkgroupRecord& wg = workgroups_[slot];
   wg.kernel = id;
+  --k.to_issue;
   if (k.returned_pending() > 0) {
     const ReturnedWork work = k.returned[k.returned_head++];
     if (k.returned_head == k.returned.size()) {
@@ -284,7 +286,7 @@ void Dispatcher::finish_workgroup(std::uint64_t payload) {
   if (!observers_->empty()) observers_->notify(&ModelObserver::on_workgroup_finished, k, wg);
   if (k.finished()) {
     complete_kernel(k);
-  } else {
+  } else if (kernel_events_) {
     check_idle(k);
   }
 }
@@ -315,11 +317,11 @@ void Dispatcher::evict_workgroup(std::uint32_t slot, PreemptionMechanism mechani
   scheduler_->on_workgroup_evicted(view(), wg);
   if (mechanism == PreemptionMechanism::kill) {
     k.wasted += now_ - wg.start;
-    k.returned.push_back({.index = wg.index, .fraction = 1.0, .restore = false});
+    return_work(k, {.index = wg.index, .fraction = 1.0, .restore = false});
     free_workgroup(slot);
   } else if (restoring) {
     // Its saved context is still in memory: nothing to write out again.
-    k.returned.push_back({.index = wg.index, .fraction = left, .restore = true});
+    return_work(k, {.index = wg.index, .fraction = left, .restore = true});
     free_workgroup(slot);
   } else {
     wg.phase = WorkgroupPhase::saving;
@@ -328,6 +330,11 @@ void Dispatcher::evict_workgroup(std::uint32_t slot, PreemptionMechanism mechani
     engine_->schedule_at(transfer_context(wg.cu, k), phase_end_,
                          workgroup_payload(slot, wg.generation));
   }
+}
+
+void Dispatcher::return_work(KernelState& k, const ReturnedWork& work) {
+  k.returned.push_back(work);
+  ++k.to_issue;
 }
 
 // A work-group's context has been written out (saving) or read back (restoring).
@@ -343,7 +350,7 @@ void Dispatcher::end_phase(std::uint64_t payload) {
     timer_->settle();
     return;
   }
-  k.returned.push_back({.index = wg.index, .fraction = wg.fraction, .restore = true});
+  return_work(k, {.index = wg.index, .fraction = wg.fraction, .restore = true});
   free_workgroup(slot);
   // Returned work changes what is pending only for a kernel that may issue.
   if (!k.held) mark_all_candidates();

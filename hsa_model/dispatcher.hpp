@@ -90,6 +90,7 @@ class Dispatcher {
   void start_timer(std::uint32_t slot);
   void evict_workgroup(std::uint32_t slot, PreemptionMechanism mechanism);
   void free_workgroup(std::uint32_t slot);
+  void return_work(KernelState& kernel, const ReturnedWork& work);
   Tick transfer_context(CuIndex cu, KernelState& kernel);
   void check_idle(KernelState& kernel);
   void place_workgroup(KernelId kernel, CuIndex cu);

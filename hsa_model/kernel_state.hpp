@@ -48,6 +48,7 @@ struct KernelState {
   std::vector<std::uint32_t> resident_per_cu;
   std::vector<ReturnedWork> returned;  // evicted work, issued again first (from returned_head)
   std::size_t returned_head = 0;
+  std::uint64_t to_issue = 0;  // total_workgroups - issued + returned_pending()
 
   // Where and how much of it may run: set at launch (a persistent kernel's workers per CU, the
   // queue's CU mask) and changed by a kernel scheduler. `held` kernels issue nothing.
@@ -68,7 +69,9 @@ struct KernelState {
   Tick end = kNever;
 
   std::uint64_t returned_pending() const { return returned.size() - returned_head; }
-  std::uint64_t unissued() const { return total_workgroups - issued + returned_pending(); }
+  // Work-groups to place: new ones and returned ones. Kept as a count because every policy asks
+  // it for every placement.
+  std::uint64_t unissued() const { return to_issue; }
   // Work-groups on the device: running, or saving or restoring their context.
   std::uint64_t running() const { return issued - completed - returned_pending(); }
   bool finished() const { return completed == total_workgroups; }

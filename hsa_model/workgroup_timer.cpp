@@ -7,15 +7,8 @@
 
 namespace aqlsim {
 
-void AtDispatchTimer::start(std::uint32_t slot, WorkgroupRecord& wg, const KernelState& kernel,
-                            double load, RandomStream& stream) {
-  Tick duration = kernel.sampler.sample(load, stream);
-  if (wg.fraction < 1.0) {
-    duration = std::max<Tick>(1, std::llround(static_cast<double>(duration) * wg.fraction));
-  }
-  wg.work = static_cast<double>(duration);
-  wg.end = engine_->now() + duration;
-  engine_->schedule_at(wg.end, *workgroup_end_, workgroup_payload(slot, wg.generation));
+Tick AtDispatchTimer::fraction_of(Tick duration, double fraction) {
+  return std::max<Tick>(1, std::llround(static_cast<double>(duration) * fraction));
 }
 
 double AtDispatchTimer::withdraw(std::uint32_t, const WorkgroupRecord& wg) {

@@ -38,12 +38,19 @@ class AtDispatchTimer final : public WorkgroupTimer {
 
   void before_load_change(CuIndex) override {}
   void start(std::uint32_t slot, WorkgroupRecord& wg, const KernelState& kernel, double load,
-             RandomStream& stream) override;
+             RandomStream& stream) override {
+    Tick duration = kernel.sampler.sample(load, stream);
+    if (wg.fraction < 1.0) duration = fraction_of(duration, wg.fraction);
+    wg.work = static_cast<double>(duration);
+    wg.end = engine_->now() + duration;
+    engine_->schedule_at(wg.end, *workgroup_end_, workgroup_payload(slot, wg.generation));
+  }
   // The end event stays in the engine; the generation in its payload makes it stale.
   double withdraw(std::uint32_t, const WorkgroupRecord& wg) override;
   void settle() override {}
 
  private:
+  static Tick fraction_of(Tick duration, double fraction);
   Engine* engine_;
   EventHandler* workgroup_end_;
 };
