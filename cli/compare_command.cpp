@@ -3,12 +3,13 @@
 #include <unistd.h>
 
 #include <chrono>
-#include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "cli/commands.hpp"
 #include "experiment/compare.hpp"
+#include "report/output_file.hpp"
 
 namespace aqlsim::cli {
 namespace {
@@ -84,10 +85,8 @@ void print_application_table(const ExperimentSpec& spec,
   }
 }
 
-void write_csv(const std::string& path, const ExperimentSpec& spec,
-               const std::vector<RunSummary>& runs) {
-  std::ofstream out(path);
-  if (!out) throw InputError({path, 0, 0}, "cannot write the CSV file");
+void write_csv(OutputFile& file, const ExperimentSpec& spec, const std::vector<RunSummary>& runs) {
+  std::ostream& out = file.stream();
   out << "workload";
   for (const Sweep& s : spec.sweeps)
     out << ',' << s.key;
@@ -101,6 +100,7 @@ void write_csv(const std::string& path, const ExperimentSpec& spec,
                        r.metrics.fairness, r.metrics.dntt, r.slot_idle_us, r.map_count,
                        r.unmap_count);
   }
+  file.commit();
 }
 
 int compare(const CompareCli& o) {
@@ -112,6 +112,8 @@ int compare(const CompareCli& o) {
   if (!o.baseline.empty()) spec.baseline = o.baseline;
   if (o.no_alone) spec.measure_alone = false;
 
+  std::optional<OutputFile> csv;  // opened first: a bad path fails before the runs
+  if (!o.csv.empty()) csv.emplace(o.csv, "CSV");
   CompareOptions options{.seed = o.seed, .jobs = o.jobs, .progress = {}};
   const auto start = std::chrono::steady_clock::now();
   // On a terminal one line rewritten in place; in a log a line every few seconds.
@@ -133,7 +135,7 @@ int compare(const CompareCli& o) {
   if (!spec.description.empty()) std::cout << spec.description << "\n\n";
   print_table(spec, summarise(spec, runs));
   print_application_table(spec, summarise_applications(runs));
-  if (!o.csv.empty()) write_csv(o.csv, spec, runs);
+  if (csv) write_csv(*csv, spec, runs);
   return kExitOk;
 }
 

@@ -3,7 +3,6 @@
 #include <yaml-cpp/yaml.h>
 
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -11,6 +10,7 @@
 
 #include "cli/commands.hpp"
 #include "hsa_model/aql_packet.hpp"
+#include "report/output_file.hpp"
 #include "taskgraph/generate_spec.hpp"
 #include "taskgraph/graph_section.hpp"
 #include "taskgraph/stats.hpp"
@@ -159,6 +159,8 @@ struct GenOptions {
 };
 
 int generate(const GenOptions& o) {
+  std::optional<OutputFile> file;  // opened first: a bad path fails before generating
+  if (!o.output.empty()) file.emplace(o.output, "graph");
   std::string spec = fmt::format("kind: {}\n", o.kind);
   for (const std::string& p : o.params) {
     const auto eq = p.find('=');
@@ -182,12 +184,11 @@ int generate(const GenOptions& o) {
     out << YAML::EndMap;
   }
   out << YAML::EndSeq << YAML::EndMap;
-  if (o.output.empty()) {
-    std::cout << out.c_str() << '\n';
+  if (file) {
+    file->stream() << out.c_str() << '\n';
+    file->commit();
   } else {
-    std::ofstream file(o.output);
-    if (!file) throw InputError({o.output, 0, 0}, "cannot write the file");
-    file << out.c_str() << '\n';
+    std::cout << out.c_str() << '\n';
   }
   return kExitOk;
 }

@@ -1,10 +1,24 @@
 // aqlsim: simulate how a GPU front end runs work from many HSA queues.
 #include <CLI/CLI.hpp>
+#include <cstdio>
 #include <exception>
 #include <iostream>
 
 #include "cli/commands.hpp"
 #include "config/input_error.hpp"
+#include "report/output_file.hpp"
+
+namespace {
+
+// Results printed to a full disk or a closed pipe must not end in a silent success.
+bool standard_output_written() {
+  std::cout.flush();
+  const bool ok = std::cout.good() && std::fflush(stdout) == 0 && !std::ferror(stdout);
+  if (!ok) std::cerr << "aqlsim: error: writing to standard output failed\n";
+  return ok;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace aqlsim::cli;
@@ -27,10 +41,14 @@ int main(int argc, char** argv) {
     return status == 0 ? kExitOk : kExitBadInput;
   }
   try {
-    return action();
+    const int status = action();
+    return standard_output_written() ? status : kExitOutput;
   } catch (const aqlsim::InputError& e) {
     std::cerr << "aqlsim: error: " << e.what() << '\n';
     return kExitBadInput;
+  } catch (const aqlsim::OutputError& e) {
+    std::cerr << "aqlsim: error: " << e.what() << '\n';
+    return kExitOutput;
   } catch (const std::exception& e) {
     std::cerr << "aqlsim: internal error: " << e.what() << '\n';
     return kExitInternal;

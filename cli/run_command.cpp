@@ -1,12 +1,13 @@
 #include <fmt/format.h>
 
-#include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "cli/commands.hpp"
 #include "report/chrome_trace.hpp"
 #include "report/json_report.hpp"
+#include "report/output_file.hpp"
 #include "report/text_report.hpp"
 #include "scenario/runner.hpp"
 
@@ -20,12 +21,6 @@ struct RunOptionsCli {
   bool quiet = false;
   bool skip_alone = false;
 };
-
-std::ofstream open_output(const std::string& path, const char* what) {
-  std::ofstream out(path);
-  if (!out) throw InputError({path, 0, 0}, fmt::format("cannot write the {} file", what));
-  return out;
-}
 
 int exit_status(const RunOutcome& outcome) {
   switch (outcome.status) {
@@ -43,19 +38,26 @@ int run(const RunOptionsCli& o) {
   RunOptions options;
   options.measure_alone = !o.skip_alone;
   options.predict_beside_policy = true;
-  std::ofstream trace_file;
+  // Both outputs are opened before the run, so a bad path fails before any work is done.
+  std::optional<OutputFile> json;
+  if (!o.json_path.empty()) json.emplace(o.json_path, "JSON");
+  std::optional<OutputFile> trace_file;
   std::unique_ptr<ChromeTraceWriter> trace;
   if (!o.trace_path.empty()) {
-    trace_file = open_output(o.trace_path, "trace");
+    trace_file.emplace(o.trace_path, "trace");
     trace = std::make_unique<ChromeTraceWriter>(
-        trace_file, [&](QueueId q, std::uint64_t i) { return scenario.queues[q].packets[i].name; });
+        trace_file->stream(),
+        [&](QueueId q, std::uint64_t i) { return scenario.queues[q].packets[i].name; });
     options.observers.push_back(trace.get());
   }
   const RunReport report = run_scenario(scenario, options);
-  if (trace) trace->finish();
-  if (!o.json_path.empty()) {
-    std::ofstream json = open_output(o.json_path, "JSON");
-    json << report_to_json(scenario, report).dump(2) << '\n';
+  if (trace) {
+    trace->finish();
+    trace_file->commit();
+  }
+  if (json) {
+    json->stream() << report_to_json(scenario, report).dump(2) << '\n';
+    json->commit();
   }
   if (!o.quiet) std::cout << report_to_text(scenario, report);
   if (report.outcome.status != RunStatus::completed) {

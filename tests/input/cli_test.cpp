@@ -11,18 +11,13 @@
 //    are done) and launches c0 at 100 + 2 x 4.4 = 108.8us.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <cmath>
-#include <filesystem>
-#include <fstream>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <set>
-#include <sstream>
 #include <string>
 #include <vector>
+
+#include "tests/support/cli_fixture.hpp"
 
 namespace {
 
@@ -33,94 +28,9 @@ using ::testing::StartsWith;
 using Json = nlohmann::json;
 
 const std::string kQuickstart = AQLSIM_SOURCE_DIR "/workloads/examples/quickstart.yaml";
-constexpr int kTimeoutSeconds = 60;
 
-struct Result {
-  int status = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
-
-std::string quote(const std::string& text) {
-  std::string out = "'";
-  for (char c : text) {
-    if (c == '\'') {
-      out += "'\\''";
-    } else {
-      out += c;
-    }
-  }
-  return out + "'";
-}
-
-std::vector<std::string> split_lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);)
-    out.push_back(line);
-  return out;
-}
-
-bool has_line_starting_with(const std::string& text, const std::string& prefix) {
-  for (const std::string& line : split_lines(text)) {
-    if (line.starts_with(prefix)) return true;
-  }
-  return false;
-}
-
-bool near_relative(double a, double b) {
-  return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b));
-}
-
-class Cli : public ::testing::Test {
- protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::path(::testing::TempDir()) /
-           (std::string("aqlsim_cli_") + info->name() + "_" + std::to_string(::getpid()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override {
-    if (!HasFailure()) fs::remove_all(dir_);
-  }
-
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-
-  std::string write(const std::string& name, const std::string& text) const {
-    std::ofstream(path(name)) << text;
-    return path(name);
-  }
-
-  // Runs `aqlsim` with the given (already quoted) arguments.
-  Result aqlsim(const std::string& args) const {
-    const std::string out = path("stdout.txt");
-    const std::string err = path("stderr.txt");
-    // The program must never hang: give up after kTimeoutSeconds (timeout exits with 124).
-    const std::string command = "timeout " + std::to_string(kTimeoutSeconds) + " " +
-                                quote(AQLSIM_BINARY) + " " + args + " >" + quote(out) + " 2>" +
-                                quote(err);
-    const int raw = std::system(command.c_str());
-    Result r;
-    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    EXPECT_NE(r.status, 124) << "aqlsim " << args << " did not finish in " << kTimeoutSeconds
-                             << " s";
-    r.out = read_file(out);
-    r.err = read_file(err);
-    return r;
-  }
-
-  Json read_json(const std::string& name) const { return Json::parse(read_file(path(name))); }
-
-  fs::path dir_;
-};
+using namespace aqlsim::testing;  // the fixture and its helpers
+using Cli = CliFixture;
 
 // ---------------------------------------------------------------------------------------------
 // Help and listings

@@ -1,0 +1,44 @@
+#pragma once
+// An output file that is there complete or not at all. It is opened before the work starts (so
+// a bad path fails at once, not after a long run), written to a temporary file beside its
+// final name, and renamed over it only by commit(), after the data has been flushed and
+// checked. Destroyed without commit() (an error, an exception), or interrupted by SIGINT or
+// SIGTERM, it removes the temporary file and leaves any earlier file of that name untouched.
+// Paths that are not regular files (/dev/stdout, a pipe, /dev/full) are written in place.
+#include <fstream>
+#include <stdexcept>
+#include <string>
+
+namespace aqlsim {
+
+// Writing an output failed after it was opened (a full disk, an I/O error).
+class OutputError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class OutputFile {
+ public:
+  // `what` names the file in messages ("JSON", "trace"). Throws InputError when the file
+  // cannot be created (no such directory, no permission, a directory of that name).
+  OutputFile(std::string path, std::string what);
+  OutputFile(const OutputFile&) = delete;
+  OutputFile& operator=(const OutputFile&) = delete;
+  ~OutputFile();
+
+  std::ostream& stream() { return out_; }
+  const std::string& path() const { return path_; }
+  // Flushes, checks every write succeeded and moves the file into place; throws OutputError.
+  void commit();
+
+ private:
+  void discard();
+
+  std::string path_;
+  std::string what_;
+  std::string temporary_;  // empty when writing in place
+  std::ofstream out_;
+  bool committed_ = false;
+};
+
+}  // namespace aqlsim
