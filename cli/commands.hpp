@@ -3,6 +3,7 @@
 // to run when it is chosen; actions return the process exit status.
 #include <CLI/CLI.hpp>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,16 @@ struct WorkloadOptions {
   void add_to(CLI::App& command);
   // Loads the file with the overrides applied; throws InputError.
   Scenario load() const;
+};
+
+// The run budgets (README: Limits), for commands that simulate.
+struct LimitOptions {
+  std::optional<std::string> max_sim_time;
+  std::optional<std::string> max_events;
+  std::optional<std::string> max_memory;
+
+  void add_to(CLI::App& command);
+  RunLimits limits() const;  // throws InputError
 };
 
 void add_run_command(CLI::App& app, Action& action);

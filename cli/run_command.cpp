@@ -1,10 +1,14 @@
 #include <fmt/format.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
 #include <iostream>
 #include <memory>
 #include <optional>
 
 #include "cli/commands.hpp"
+#include "config/duration.hpp"
 #include "report/chrome_trace.hpp"
 #include "report/json_report.hpp"
 #include "report/output_file.hpp"
@@ -16,6 +20,7 @@ namespace {
 
 struct RunOptionsCli {
   WorkloadOptions workload;
+  LimitOptions limits;
   std::string json_path;
   std::string trace_path;
   bool quiet = false;
@@ -28,16 +33,59 @@ int exit_status(const RunOutcome& outcome) {
       return kExitDeadlock;
     case RunStatus::queue_error:
       return kExitQueueError;
+    case RunStatus::limit:
+      return kExitLimit;
     default:
       return kExitOk;
   }
 }
 
+// On a terminal, a run that takes over a second shows where it is, on one line rewritten in
+// place (standard error, so results on standard output stay clean).
+class ProgressLine {
+ public:
+  explicit ProgressLine(const Scenario& scenario) {
+    for (const QueueSpec& q : scenario.queues) {
+      dispatches_ += static_cast<std::size_t>(std::ranges::count_if(
+          q.packets, [](const PacketSpec& p) { return p.kind == PacketSpec::Kind::dispatch; }));
+    }
+  }
+  ~ProgressLine() {
+    if (shown_) std::cerr << '\n';
+  }
+
+  void show(const Gpu& gpu) {
+    const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - start_;
+    if (wall.count() < 1) return;
+    const auto done =
+        std::ranges::count_if(gpu.kernels(), [](const KernelState& k) { return k.finished(); });
+    std::cerr << fmt::format("\rrun: {} simulated, {}/{} kernels done, {:.2f} M work-groups/s ",
+                             format_duration(gpu.engine().now()), done, dispatches_,
+                             static_cast<double>(gpu.workgroups_finished()) / wall.count() / 1e6)
+              << std::flush;
+    shown_ = true;
+  }
+
+ private:
+  std::size_t dispatches_ = 0;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  bool shown_ = false;
+};
+
 int run(const RunOptionsCli& o) {
-  const Scenario scenario = o.workload.load();
+  Scenario scenario = o.workload.load();
+  scenario.limits = o.limits.limits();
   RunOptions options;
   options.measure_alone = !o.skip_alone;
-  options.predict_beside_policy = true;
+  // Predictions are only reported in the JSON and the trace: without them a run of any
+  // length keeps no per-prediction state.
+  options.predict_beside_policy = !o.json_path.empty() || !o.trace_path.empty();
+  options.record_predictions = !o.json_path.empty();
+  std::optional<ProgressLine> progress;
+  if (!o.quiet && isatty(STDERR_FILENO) != 0) {
+    progress.emplace(scenario);
+    options.progress = [&progress](const Gpu& gpu) { progress->show(gpu); };
+  }
   // Both outputs are opened before the run, so a bad path fails before any work is done.
   std::optional<OutputFile> json;
   if (!o.json_path.empty()) json.emplace(o.json_path, "JSON");
@@ -51,6 +99,7 @@ int run(const RunOptionsCli& o) {
     options.observers.push_back(trace.get());
   }
   const RunReport report = run_scenario(scenario, options);
+  progress.reset();  // ends its line before the results
   if (trace) {
     trace->finish();
     trace_file->commit();
@@ -73,6 +122,7 @@ void add_run_command(CLI::App& app, Action& action) {
   CLI::App* cmd =
       app.add_subcommand("run", "Simulate a workload and report per-kernel times and metrics");
   options->workload.add_to(*cmd);
+  options->limits.add_to(*cmd);
   cmd->add_option("--json", options->json_path, "Write the full results as JSON to this file")
       ->type_name("OUT");
   cmd->add_option("--trace", options->trace_path,

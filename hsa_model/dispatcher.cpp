@@ -365,9 +365,10 @@ Tick Dispatcher::transfer_context(CuIndex cu, KernelState& k) {
       4.0 * d.waves * (static_cast<double>(d.vgprs_per_wave) * wave_size_ + d.sgprs_per_wave) +
       d.lds_bytes;
   const double per_cu = preemption_.save_gbps * 1e3 / static_cast<double>(cus_.size());  // B/us
-  const auto duration = static_cast<Tick>(std::ceil(bytes / per_cu * kMicrosecond));
+  const Tick duration = duration_ticks(std::ceil(bytes / per_cu * kMicrosecond));
   Tick& free_at = context_channel_free_[cu];
-  free_at = std::max(free_at, now_) + duration;
+  // Transfers queued past the largest simulated time are never reached: keep the sum bounded.
+  free_at = std::min(std::max(free_at, now_), kMaxSimTime + 1) + duration;
   k.context_time += free_at - now_;
   return free_at;
 }

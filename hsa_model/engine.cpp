@@ -30,8 +30,45 @@ Engine::Event Engine::pop_next() {
   return event;
 }
 
+void Engine::set_limits(Tick time, std::uint64_t events) {
+  time_limit_ = std::min(time, kMaxSimTime);
+  event_limit_ = events;
+  next_checkpoint_ =
+      std::min(checkpoint_every_ ? processed_ + checkpoint_every_ : event_limit_, event_limit_);
+}
+
+void Engine::set_checkpoint(std::uint64_t every, std::function<bool()> check) {
+  checkpoint_every_ = every;
+  check_ = std::move(check);
+  set_limits(time_limit_, event_limit_);
+}
+
+Tick Engine::next_time() const {
+  if (due_now_head_ < due_now_.size()) return now_;
+  return heap_.empty() ? kNever : heap_.top().time;
+}
+
+bool Engine::checkpoint() {
+  if (processed_ >= event_limit_) {
+    stop_ = EngineStop::event_limit;
+    return false;
+  }
+  if (check_ && !check_()) {
+    stop_ = EngineStop::checkpoint;
+    return false;
+  }
+  next_checkpoint_ = std::min(processed_ + checkpoint_every_, event_limit_);
+  return true;
+}
+
 bool Engine::step() {
-  if (idle() || stopped_) return false;
+  if (idle() || stop_ != EngineStop::none) return false;
+  // Events due now come first, and they are never past the limit: only the heap's can be.
+  if (due_now_head_ == due_now_.size() && heap_.top().time > time_limit_) {
+    stop_ = EngineStop::time_limit;
+    return false;
+  }
+  if (processed_ >= next_checkpoint_ && !checkpoint()) return false;
   const Event event = pop_next();
   now_ = event.time;
   ++processed_;

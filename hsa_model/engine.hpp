@@ -3,6 +3,8 @@
 // same input process the same events in the same order, bit for bit.
 #include <boost/heap/d_ary_heap.hpp>
 #include <cstdint>
+#include <functional>
+#include <limits>
 #include <vector>
 
 #include "hsa_model/time.hpp"
@@ -30,12 +32,22 @@ class MemberHandler final : public EventHandler {
   Owner* owner_;
 };
 
+// Why the engine stopped before running out of events.
+enum class EngineStop {
+  none,
+  requested,    // stop() was called
+  time_limit,   // the next event lies past the time limit
+  event_limit,  // the event budget is spent
+  checkpoint,   // a checkpoint's check said stop (a budget of the caller's)
+};
+
 class Engine {
  public:
   Tick now() const { return now_; }
   // Schedules `handler` at absolute time `when` (not before now). Events at the same time run
   // in the order they were scheduled.
   void schedule_at(Tick when, EventHandler& handler, std::uint64_t payload = 0);
+  // `delay` is at most kMaxDuration, and now at most the time limit: the sum cannot overflow.
   void schedule_after(Tick delay, EventHandler& handler, std::uint64_t payload = 0) {
     schedule_at(now_ + delay, handler, payload);
   }
@@ -44,7 +56,16 @@ class Engine {
   bool step();
   // Runs until no event is left or stop() is called.
   void run();
-  void stop() { stopped_ = true; }
+  void stop() { stop_ = EngineStop::requested; }
+  EngineStop stopped_by() const { return stop_; }
+  Tick time_limit() const { return time_limit_; }
+  // The time of the next event (kNever when there is none).
+  Tick next_time() const;
+
+  // Limits: no event later than `time` runs (at most kMaxSimTime), at most `events` run.
+  void set_limits(Tick time, std::uint64_t events);
+  // Calls `check` every `every` events; `check` returning false stops the engine.
+  void set_checkpoint(std::uint64_t every, std::function<bool()> check);
 
   bool idle() const { return heap_.empty() && due_now_.size() == due_now_head_; }
   std::uint64_t events_processed() const { return processed_; }
@@ -63,6 +84,8 @@ class Engine {
   };
 
   Event pop_next();
+  // At every checkpoint and at the event limit: false when the engine must stop.
+  bool checkpoint();
 
   // A 4-ary heap: shallower than a binary one, so a pop touches fewer cache lines.
   boost::heap::d_ary_heap<Event, boost::heap::arity<4>, boost::heap::compare<Later>> heap_;
@@ -73,7 +96,12 @@ class Engine {
   Tick now_ = 0;
   std::uint64_t next_sequence_ = 0;
   std::uint64_t processed_ = 0;
-  bool stopped_ = false;
+  EngineStop stop_ = EngineStop::none;
+  Tick time_limit_ = kMaxSimTime;
+  std::uint64_t event_limit_ = std::numeric_limits<std::uint64_t>::max();
+  std::uint64_t checkpoint_every_ = 0;  // 0: no checkpoint
+  std::uint64_t next_checkpoint_ = std::numeric_limits<std::uint64_t>::max();
+  std::function<bool()> check_;
 };
 
 }  // namespace aqlsim

@@ -65,8 +65,24 @@ RunOutcome Gpu::conclude() {
   state_.close_intervals(processor_.last_progress());
   RunOutcome outcome;
   outcome.errors = processor_.errors();
+  const EngineStop stop = engine_.stopped_by();
   if (!outcome.errors.empty()) {
     outcome.status = RunStatus::queue_error;
+  } else if (stop == EngineStop::time_limit || stop == EngineStop::event_limit ||
+             stop == EngineStop::checkpoint) {
+    outcome.status = RunStatus::limit;
+    if (stop == EngineStop::time_limit) {
+      outcome.limit = fmt::format("simulated time would pass the limit of {} us at {} us",
+                                  to_us(engine_.time_limit()), to_us(engine_.next_time()));
+    } else if (stop == EngineStop::event_limit) {
+      outcome.limit = fmt::format("the limit of {} events was reached at {} us",
+                                  engine_.events_processed(), to_us(engine_.now()));
+    }
+    outcome.blocked = diagnose();
+    for (const KernelState& k : dispatcher_.kernels()) {
+      if (!k.finished())
+        outcome.unfinished.emplace_back(state_.queues.at(k.queue)->name(), k.packet_index);
+    }
   } else if (work_remains()) {
     outcome.status = RunStatus::deadlock;
     outcome.blocked = diagnose();
@@ -122,6 +138,8 @@ const char* run_status_name(RunStatus status) {
       return "queue_error";
     case RunStatus::stopped:
       return "stopped";
+    case RunStatus::limit:
+      return "limit";
   }
   return "?";
 }

@@ -28,6 +28,7 @@ enum class RunStatus {
   deadlock,     // work remains but nothing can ever make progress
   queue_error,  // a queue hit an invalid packet
   stopped,      // a caller's condition was met (Gpu::run_until)
+  limit,        // a run limit (time, events, a caller's budget) ended the run early
 };
 
 // A queue that still holds packets when the run can make no more progress.
@@ -48,6 +49,10 @@ struct RunOutcome {
   std::vector<std::pair<std::string, std::uint64_t>> held;
   // Set when a kernel scheduler's evictions stopped a kernel from ever making progress.
   std::string livelock;
+  // For a limit: which one (empty for a caller's budget, which the caller describes), and
+  // the kernels launched but unfinished when it struck: (queue, packet index).
+  std::string limit;
+  std::vector<std::pair<std::string, std::uint64_t>> unfinished;
 };
 
 class Gpu {

@@ -34,7 +34,11 @@ void HardwareScheduler::on_doorbell() {
 void HardwareScheduler::arm_quantum() {
   if (quantum_armed_) return;
   quantum_armed_ = true;
-  engine_->schedule_after(spec_->quantum, quantum_event_);
+  if (!asleep_) return engine_->schedule_after(spec_->quantum, quantum_event_);
+  // Woken from a quiet period: the next tick the timer would have had, had it kept ticking.
+  asleep_ = false;
+  const Tick periods = (engine_->now() - last_tick_) / spec_->quantum + 1;
+  engine_->schedule_at(last_tick_ + periods * spec_->quantum, quantum_event_);
 }
 
 // Nothing can change any more when no event other than this quantum is pending and no queue,
@@ -48,9 +52,26 @@ bool HardwareScheduler::progress_possible() const {
   return false;
 }
 
+// Quiet: no queue has a packet, no kernel is in flight and no slot is switching. Only a doorbell
+// can end that, so the timer sleeps (and wakes on its own grid) rather than ticking through
+// every quantum until a far-future submission. What the sleep skips: a policy that rotates
+// empty queues (rr-idle, rr-timeslice) does not rotate them while nothing runs.
+bool HardwareScheduler::quiet() const {
+  for (QueueId q = 0; q < state_->queues.size(); ++q) {
+    if (state_->queues[q]->has_pending() || state_->runtime[q].in_flight > 0) return false;
+  }
+  return std::none_of(state_->slots.begin(), state_->slots.end(),
+                      [](const HardwareSlot& s) { return s.activity == SlotActivity::switching; });
+}
+
 void HardwareScheduler::quantum(std::uint64_t) {
   quantum_armed_ = false;
   if (!progress_possible()) return;
+  last_tick_ = engine_->now();
+  if (quiet()) {
+    asleep_ = true;
+    return;
+  }
   SlotAssignment next;
   next.reserve(state_->slots.size());
   for (const HardwareSlot& s : state_->slots)

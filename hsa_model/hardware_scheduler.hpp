@@ -36,6 +36,7 @@ class HardwareScheduler {
   void arm_quantum();
   void quantum(std::uint64_t);
   bool progress_possible() const;
+  bool quiet() const;
   void apply(const SlotAssignment& next);
   void begin_map(SlotIndex slot, QueueId queue);
   void map_done(std::uint64_t slot);
@@ -49,6 +50,9 @@ class HardwareScheduler {
   QueueMappingPolicy* policy_;
   const Observers* observers_;
   bool quantum_armed_ = false;
+  // Asleep through a quiet period (see quiet()), to wake on the quantum grid of last_tick_.
+  bool asleep_ = false;
+  Tick last_tick_ = 0;
   std::vector<std::optional<QueueId>> map_after_unmap_;  // by slot
   std::vector<QueueStatus> queue_status_;
   std::vector<SlotStatus> slot_status_;

@@ -98,7 +98,8 @@ void ProcessorSharingTimer::reschedule(CuIndex cu) {
     advance(g, now);
     const KernelState& k = (*kernels_)[g.kernel];
     g.speed = k.sampler.speed_at(waves / k.demand.waves);
-    const double ticks = (g.finishes.front().first - g.progress) / g.speed;
+    const double ticks = std::min((g.finishes.front().first - g.progress) / g.speed,
+                                  static_cast<double>(kMaxDuration));
     next = std::min(next, now + std::max<Tick>(1, static_cast<Tick>(ticks + 0.5)));
   }
   // A later event already in the engine fires early, finds nothing due and reschedules.

@@ -15,6 +15,11 @@ inline constexpr Tick kMicrosecond = 1'000'000;
 inline constexpr Tick kMillisecond = 1'000'000'000;
 inline constexpr Tick kSecond = 1'000'000'000'000;
 inline constexpr Tick kNever = std::numeric_limits<Tick>::max();
+// The largest simulated time, 2^62 ps (about 53 days). A run whose next event would pass it
+// stops (RunStatus::limit). Every duration is at most kMaxDuration (input is checked when it
+// is read, computed durations are clamped), so a time plus a duration cannot overflow.
+inline constexpr Tick kMaxSimTime = Tick{1} << 62;
+inline constexpr Tick kMaxDuration = 1'000'000 * kSecond;
 
 constexpr Tick microseconds(std::int64_t n) {
   return n * kMicrosecond;
@@ -28,9 +33,16 @@ constexpr double to_us(Tick t) {
   return static_cast<double>(t) / kMicrosecond;
 }
 
+// A computed duration in ticks, rounded and clamped to [0, kMaxDuration] (a drawn or scaled
+// duration can exceed what a Tick holds; converting such a double would be undefined).
+inline Tick duration_ticks(double ticks) {
+  if (!(ticks < static_cast<double>(kMaxDuration))) return kMaxDuration;  // NaN too
+  return ticks > 0 ? static_cast<Tick>(std::llround(ticks)) : 0;
+}
+
 // Converts a (possibly fractional) number of device clock cycles to ticks.
 inline Tick cycles_to_ticks(double cycles, double clock_mhz) {
-  return static_cast<Tick>(std::llround(cycles * kMicrosecond / clock_mhz));
+  return duration_ticks(cycles * kMicrosecond / clock_mhz);
 }
 
 }  // namespace aqlsim

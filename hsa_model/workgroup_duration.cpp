@@ -33,6 +33,8 @@ double DurationSampler::spread(RandomStream& stream) const {
 Tick DurationSampler::sample(double load, RandomStream& stream) const {
   double duration = mean_at(load);
   if (sigma_ > 0.0) duration *= spread(stream);
+  // A draw far in the tail is clamped (converting a double beyond a Tick is undefined).
+  if (!(duration < static_cast<double>(kMaxDuration))) return kMaxDuration;
   // Round half up; durations are positive and far below 2^52 ticks, where this is exact.
   return std::max<Tick>(1, static_cast<Tick>(duration + 0.5));
 }

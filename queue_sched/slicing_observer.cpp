@@ -26,9 +26,8 @@ void SlicingObserver::on_workgroup_finished(const KernelState& kernel, const Wor
   const auto runtime = predictor_.predicted_runtime(wg.kernel);
   if (!runtime) return;
   History& history = histories_[wg.kernel];
-  const bool changed = history.empty() || history.back().second != *runtime;
+  if (!history.empty() && history.back().second == *runtime) return;
   history.emplace_back(wg.end, *runtime);
-  if (!changed) return;
   for (ModelObserver* sink : sinks_)
     sink->on_prediction(kernel, *runtime, wg.end);
 }

@@ -34,7 +34,8 @@ class SlicingObserver final : public ModelObserver {
   void forward_changes_to(ModelObserver* sink) { sinks_.push_back(sink); }
 
   const SimpleSlicingPredictor& predictor() const { return predictor_; }
-  // The kernel-level predicted runtime after each of the kernel's blocks ended, once it had one.
+  // The kernel-level predicted runtime each time it changed at a block end (one entry per
+  // change, not per block: a kernel of a billion blocks keeps a short history).
   const History& history(KernelId kernel) const { return histories_.at(kernel); }
   // What Pai et al. §4.2 measure for a kernel run beside others ("only for the last slice"):
   // on each CU the prediction made when the kernel's last slice began there (at its first

@@ -83,8 +83,16 @@ Json outcome_json(const RunOutcome& outcome) {
                        {"waits_for_any_signal", b.wait.any},
                        {"signals", signals}});
   }
-  return Json{
+  Json out{
       {"status", run_status_name(outcome.status)}, {"errors", errors}, {"blocked", blocked}};
+  if (outcome.status == RunStatus::limit) {
+    Json unfinished = Json::array();
+    for (const auto& [queue, packet] : outcome.unfinished)
+      unfinished.push_back({{"queue", queue}, {"packet_index", packet}});
+    out["limit"] = outcome.limit;
+    out["unfinished"] = unfinished;
+  }
+  return out;
 }
 
 }  // namespace

@@ -108,6 +108,15 @@ std::string describe_failure(const RunOutcome& outcome) {
     out += fmt::format("queue error: queue '{}', packet {}: {} (hsa_status_t {:#x})\n",
                        e.queue_name, e.packet_index, e.message, static_cast<unsigned>(e.status));
   }
+  if (outcome.status == RunStatus::limit) {
+    out += fmt::format("limit: {}; the results above are the kernels finished by then\n",
+                       outcome.limit);
+    for (const auto& [queue, packet] : outcome.unfinished)
+      out += fmt::format("  queue '{}', packet {}: launched, unfinished\n", queue, packet);
+    for (const BlockedQueue& b : outcome.blocked)
+      out += fmt::format("  queue '{}', packet {} and later: not yet processed\n", b.queue,
+                         b.packet_index);
+  }
   if (outcome.status == RunStatus::deadlock) {
     out += "deadlock: work remains but nothing can make progress\n";
     if (!outcome.livelock.empty()) out += "  livelock: " + outcome.livelock + "\n";

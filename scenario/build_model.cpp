@@ -103,6 +103,7 @@ class ModelBuilder {
     gpu.set_dispatch_info(
         [info = std::move(info)](QueueId q, std::uint64_t i) { return info[q][i]; });
     model_.host->start();
+    apply_limits(gpu, s_.limits, {});
     return std::move(model_);
   }
 

@@ -31,6 +31,7 @@ struct ModelOptions {
   std::map<std::string, std::vector<Tick>> worker_profiles;
 };
 
+// The model's engine is bounded by scenario.limits.
 BuiltModel build_model(const Scenario& scenario, const ModelOptions& options = {});
 
 }  // namespace aqlsim

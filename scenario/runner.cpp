@@ -208,7 +208,7 @@ RunReport run_scenario(const Scenario& scenario, const RunOptions& options) {
   PredictionRecorder predictions;
   ModelOptions model_options{
       .observers = options.observers, .isolated_runtimes = {}, .worker_profiles = {}};
-  model_options.observers.push_back(&predictions);
+  if (options.record_predictions) model_options.observers.push_back(&predictions);
   if (oracle) model_options.isolated_runtimes = alone;
   if (kernel && kernel->needs_worker_profiles)
     model_options.worker_profiles = worker_profiles(scenario);
@@ -224,8 +224,11 @@ RunReport run_scenario(const Scenario& scenario, const RunOptions& options) {
   }
   BuiltModel model = build_model(scenario, model_options);
   Gpu& gpu = *model.gpu;
+  if (options.progress) apply_limits(gpu, scenario.limits, options.progress);
 
   report.outcome = gpu.run();
+  if (report.outcome.status == RunStatus::limit && report.outcome.limit.empty())
+    report.outcome.limit = memory_limit_message(scenario.limits);
   report.queue_mapping = scenario.policies.queue_mapping;
   report.thread_block = scenario.policies.thread_block;
   report.kernel_scheduler = scenario.policies.kernel;

@@ -3,6 +3,7 @@
 // with the same seed (so it draws the same work-group durations), the metrics of §4, and the
 // hardware scheduler's counters.
 #include <array>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -86,6 +87,11 @@ struct RunOptions {
   // Attach the Simple Slicing predictor when the thread-block policy has none of its own, so
   // that the run reports predictions. It only watches: the schedule is the same either way.
   bool predict_beside_policy = false;
+  // Keep each kernel's predictions (KernelResult::predictions): one entry per change, so
+  // memory grows with the run; off, a run keeps no state per work-group or prediction.
+  bool record_predictions = true;
+  // Called about every kCheckpointEvents events of the main run (not of the alone runs).
+  std::function<void(const Gpu&)> progress;
 };
 
 RunReport run_scenario(const Scenario& scenario, const RunOptions& options = {});

@@ -11,6 +11,7 @@
 #include "config/input_error.hpp"
 #include "hsa_model/device_spec.hpp"
 #include "hsa_model/kernel_profile.hpp"
+#include "scenario/run_limits.hpp"
 
 namespace aqlsim {
 
@@ -80,6 +81,9 @@ struct Scenario {
   PolicySelection policies;
   MetricsPer metrics_per = MetricsPer::kernel;
   std::uint64_t seed = 1;
+  // Set by the command line (--max-*), not by the file; every run of the scenario (alone runs
+  // too) is bounded by them.
+  RunLimits limits;
 
   const KernelProfile* find_kernel(const std::string& name) const;
 };

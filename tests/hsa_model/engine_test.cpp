@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <vector>
 
 namespace aqlsim {
@@ -54,6 +55,75 @@ TEST(Engine, HandlersScheduleFollowUpsAndStopHalts) {
   engine.stop();
   EXPECT_FALSE(engine.step());
   EXPECT_TRUE(r.seen.empty());
+}
+
+TEST(Engine, AnEventPastTheTimeLimitDoesNotRun) {
+  Engine engine;
+  Recorder r;
+  r.engine = &engine;
+  engine.set_limits(20, 100);
+  for (const Tick t : {10, 20, 30})
+    engine.schedule_at(t, r, static_cast<std::uint64_t>(t));
+  engine.run();
+  // The event at the limit runs; the one after it does not, and stays pending.
+  EXPECT_EQ(r.seen, (std::vector<std::pair<Tick, std::uint64_t>>{{10, 10}, {20, 20}}));
+  EXPECT_EQ(engine.stopped_by(), EngineStop::time_limit);
+  EXPECT_EQ(engine.next_time(), 30);
+  EXPECT_EQ(engine.now(), 20);
+}
+
+TEST(Engine, TheEventLimitRunsExactlyThatManyEvents) {
+  Engine engine;
+  Chain chain;
+  chain.engine = &engine;
+  chain.remaining = 1000;
+  engine.set_limits(kMaxSimTime, 7);
+  engine.schedule_at(0, chain);
+  engine.run();
+  EXPECT_EQ(chain.times.size(), 7u);
+  EXPECT_EQ(engine.events_processed(), 7u);
+  EXPECT_EQ(engine.stopped_by(), EngineStop::event_limit);
+}
+
+TEST(Engine, ACheckpointRunsEveryNEventsAndCanStopTheRun) {
+  Engine engine;
+  Chain chain;
+  chain.engine = &engine;
+  chain.remaining = 1000;
+  std::vector<std::uint64_t> checked_at;
+  engine.set_checkpoint(10, [&] {
+    checked_at.push_back(engine.events_processed());
+    return checked_at.size() < 3;
+  });
+  engine.schedule_at(0, chain);
+  engine.run();
+  // Checked before the 11th, 21st and 31st events; the third check stops the run.
+  EXPECT_EQ(checked_at, (std::vector<std::uint64_t>{10, 20, 30}));
+  EXPECT_EQ(engine.events_processed(), 30u);
+  EXPECT_EQ(engine.stopped_by(), EngineStop::checkpoint);
+}
+
+TEST(Engine, TheTimeLimitCannotPassTheLargestSimulatedTime) {
+  Engine engine;
+  Recorder r;
+  r.engine = &engine;
+  engine.set_limits(kNever, 100);
+  engine.schedule_at(kMaxSimTime, r, 1);
+  engine.schedule_at(kMaxSimTime + 1, r, 2);
+  engine.run();
+  EXPECT_EQ(r.seen, (std::vector<std::pair<Tick, std::uint64_t>>{{kMaxSimTime, 1}}));
+  EXPECT_EQ(engine.stopped_by(), EngineStop::time_limit);
+}
+
+TEST(Time, ComputedDurationsAreClampedNotOverflowed) {
+  EXPECT_EQ(duration_ticks(1e30), kMaxDuration);
+  EXPECT_EQ(duration_ticks(std::numeric_limits<double>::infinity()), kMaxDuration);
+  EXPECT_EQ(duration_ticks(std::numeric_limits<double>::quiet_NaN()), kMaxDuration);
+  EXPECT_EQ(duration_ticks(-5.0), 0);
+  EXPECT_EQ(duration_ticks(2.5), 3);
+  EXPECT_EQ(cycles_to_ticks(1e40, 1000.0), kMaxDuration);
+  // Any time up to the largest plus any duration still fits in a Tick.
+  EXPECT_GT(kNever - kMaxSimTime, kMaxDuration);
 }
 
 }  // namespace

@@ -116,3 +116,55 @@ TEST(QueueMapping, SlotTimeIsAccountedByActivity) {
 
 }  // namespace
 }  // namespace aqlsim
+
+namespace aqlsim {
+namespace {
+
+// The quantum timer sleeps through a quiet period (no packet in any queue, no kernel in
+// flight, no slot switching) and wakes on its own grid. 1 slot, map 2 us, unmap 3 us, quantum
+// 100 us, 1 us per packet: q0 is mapped at 2 us and runs k0 from 3 to 33 us; the 100 us tick
+// finds nothing to do and the timer sleeps. q1's packet arrives at 1 s; the tick it would have
+// had is 100 us + 10,000 quanta = 1 s + 100 us: q0 (idle) is unmapped by 1 s + 103 us, q1
+// mapped by 1 s + 105 us, and k1 runs from 1 s + 106 us to 1 s + 136 us. Ticking through the
+// 10,000 empty quanta instead would cost tens of thousands of events.
+TEST(QueueMapping, TheQuantumSleepsThroughAQuietPeriodAndWakesOnItsGrid) {
+  auto sim = simulate(R"(
+device:
+  compute_units: 1
+  wave_size: 64
+  cu: {simds: 1, waves_per_simd: 8, vgprs_per_simd: 1024, vgpr_granule: 1}
+  front_end: {hw_queues: 1, quantum: 100us, map_latency: 2us, unmap_latency: 3us,
+              packet_latency: 1us}
+kernels:
+  - {name: short, workgroup_size: 64, vgprs: 1, wg_time: 30us, contention: 0}
+queues:
+  - {name: q0, packets: [{name: k0, dispatch: short}]}
+  - {name: q1, packets: [{name: k1, dispatch: short, at: 1s}]}
+scheduling: {queue_mapping: rr-idle}
+)");
+  ASSERT_EQ(sim->outcome.status, RunStatus::completed);
+  constexpr Tick second = 1'000'000 * us;
+  EXPECT_EQ(sim->kernel("k0").start, 3 * us);
+  EXPECT_EQ(sim->kernel("k1").start, second + 106 * us);
+  EXPECT_EQ(sim->kernel("k1").end, second + 136 * us);
+  EXPECT_EQ(sim->gpu().map_count(), 2u);
+  EXPECT_EQ(sim->gpu().unmap_count(), 1u);
+  EXPECT_LT(sim->gpu().engine().events_processed(), 40u);
+}
+
+// A submission a day later still costs a handful of events, not 864 million quanta.
+TEST(QueueMapping, AFarFutureSubmissionDoesNotTickThroughEveryQuantum) {
+  auto sim = simulate(R"(
+device: {preset: cdna, front_end: {hw_queues: 1, quantum: 100us}}
+kernels: [{name: k, workgroups: 1, wg_time: 10us}]
+queues:
+  - {name: a, packets: [{name: a0, dispatch: k}]}
+  - {name: b, packets: [{name: b0, dispatch: k, at: 86400s}]}
+)");
+  ASSERT_EQ(sim->outcome.status, RunStatus::completed);
+  EXPECT_GT(sim->kernel("b0").start, 86400 * kSecond);
+  EXPECT_LT(sim->gpu().engine().events_processed(), 40u);
+}
+
+}  // namespace
+}  // namespace aqlsim

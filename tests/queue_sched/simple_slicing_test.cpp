@@ -267,9 +267,12 @@ TEST(SimpleSlicing, RemainingIsNeverNegativeAndEndedKernelsAreForgotten) {
 }
 
 TEST(SlicingObserver, PredictsAnyPolicysRunFromTheOutside) {
-  // fifo, 24 blocks of 10 us on two CUs of R = 4: three steps, 30 us. CU 0's first block ends
-  // at 10 us: 10 + (12 - 1) * 10 / 4 = 37.5 us; once every block of the first step has ended,
-  // 10 + 8 * 10 / 4 = 30 us on both CUs, the actual runtime.
+  // fifo, 24 blocks of 10 us on two CUs of R = 4: three steps, 30 us; each CU's share is 12
+  // blocks. A block ending on a CU at the end of step s (at 10s us) predicts, by equation 2,
+  // 10s + (12 - done) * 10 / 4 us; the kernel's prediction is the larger of the two CUs', so it
+  // changes once both CUs have ended their j-th block of the step (done = 4(s - 1) + j):
+  // 37.5, 35, 32.5 and finally 30 us, the actual runtime, in every step. The history keeps
+  // only these changes.
   SlicingObserver predictions(2, SliceMode::aware);
   auto sim = testing::simulate(std::string(testing::kTwoCuDevice) + R"(
 kernels:
@@ -280,11 +283,15 @@ scheduling: {thread_block: fifo}
 )",
                                {}, {&predictions});
   ASSERT_EQ(sim->outcome.status, RunStatus::completed);
-  const auto& history = predictions.history(sim->kernel("grid").id);
-  ASSERT_EQ(history.size(), 24u);
-  EXPECT_EQ(history.front(), std::make_pair(10 * kMicrosecond, Tick{37'500'000}));
-  EXPECT_EQ(history[7], std::make_pair(10 * kMicrosecond, 30 * kMicrosecond));
-  EXPECT_EQ(history.back(), std::make_pair(30 * kMicrosecond, 30 * kMicrosecond));
+  SlicingObserver::History expected;
+  for (Tick step = 1; step <= 3; ++step) {
+    for (Tick j = 1; j <= 4; ++j) {
+      const Tick done = 4 * (step - 1) + j;
+      expected.emplace_back(step * 10 * kMicrosecond,
+                            step * 10 * kMicrosecond + (12 - done) * 10 * kMicrosecond / 4);
+    }
+  }
+  EXPECT_EQ(predictions.history(sim->kernel("grid").id), expected);
   EXPECT_EQ(sim->kernel("grid").end, 30 * kMicrosecond);
 }
 

@@ -1,0 +1,72 @@
+// --max-sim-time, --max-events and --max-memory: the run budgets of `run` and `compare`.
+#include <fmt/format.h>
+
+#include <charconv>
+
+#include "cli/commands.hpp"
+#include "config/duration.hpp"
+
+namespace aqlsim::cli {
+namespace {
+
+// A whole number, optionally followed by one of the suffixes (each a multiplier); nothing else.
+std::uint64_t parse_count(const std::string& option, const std::string& text,
+                          std::initializer_list<std::pair<char, std::uint64_t>> suffixes) {
+  std::uint64_t value = 0;
+  const char* end = text.data() + text.size();
+  const auto [stop, error] = std::from_chars(text.data(), end, value);
+  std::uint64_t scale = 1;
+  if (error == std::errc{} && stop + 1 == end) {
+    for (const auto& [suffix, multiplier] : suffixes) {
+      if (*stop == suffix) scale = multiplier;
+    }
+  }
+  const bool whole = error == std::errc{} && (stop == end || scale != 1);
+  if (!whole || value == 0 || value > UINT64_MAX / scale)
+    throw InputError({fmt::format("{} {}", option, text), 0, 0},
+                     "expected a positive whole number" +
+                         std::string(suffixes.size() ? " with an optional K, M, G or T" : ""));
+  return value * scale;
+}
+
+}  // namespace
+
+void LimitOptions::add_to(CLI::App& command) {
+  command
+      .add_option("--max-sim-time", max_sim_time,
+                  "Stop a run whose simulated time would pass this (default: the largest, "
+                  "about 53 days)")
+      ->type_name("DURATION");
+  command
+      .add_option("--max-events", max_events,
+                  "Stop a run after this many events (default 10000000000)")
+      ->type_name("N");
+  command
+      .add_option("--max-memory", max_memory,
+                  "Stop a run when the process's resident memory passes this, e.g. 4G "
+                  "(default: 80% of physical memory)")
+      ->type_name("SIZE");
+}
+
+RunLimits LimitOptions::limits() const {
+  RunLimits limits;
+  if (max_sim_time) {
+    const auto t = parse_duration(*max_sim_time, 1000.0);
+    if (!t || *t <= 0 || *t > kMaxSimTime)
+      throw InputError({"--max-sim-time " + *max_sim_time, 0, 0},
+                       fmt::format("expected a positive duration with a unit up to {} s, e.g. "
+                                   "10ms",
+                                   kMaxSimTime / kSecond));
+    limits.max_sim_time = *t;
+  }
+  if (max_events) limits.max_events = parse_count("--max-events", *max_events, {});
+  limits.max_memory_bytes = physical_memory_bytes() / 10 * 8;
+  if (max_memory) {
+    limits.max_memory_bytes =
+        parse_count("--max-memory", *max_memory,
+                    {{'K', 1ULL << 10}, {'M', 1ULL << 20}, {'G', 1ULL << 30}, {'T', 1ULL << 40}});
+  }
+  return limits;
+}
+
+}  // namespace aqlsim::cli

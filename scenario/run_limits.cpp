@@ -1,0 +1,41 @@
+#include "scenario/run_limits.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <fstream>
+
+namespace aqlsim {
+
+std::uint64_t resident_memory_bytes() {
+  std::ifstream statm("/proc/self/statm");
+  std::uint64_t size_pages = 0;
+  std::uint64_t resident_pages = 0;
+  if (!(statm >> size_pages >> resident_pages)) return 0;
+  return resident_pages * static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));
+}
+
+std::uint64_t physical_memory_bytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES);
+  const long page = sysconf(_SC_PAGESIZE);
+  return pages > 0 && page > 0
+             ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page)
+             : 0;
+}
+
+void apply_limits(Gpu& gpu, const RunLimits& limits, std::function<void(const Gpu&)> progress) {
+  gpu.engine().set_limits(limits.max_sim_time, limits.max_events);
+  if (limits.max_memory_bytes == 0 && !progress) return;
+  gpu.engine().set_checkpoint(
+      kCheckpointEvents, [&gpu, memory = limits.max_memory_bytes, progress = std::move(progress)] {
+        if (progress) progress(gpu);
+        return memory == 0 || resident_memory_bytes() <= memory;
+      });
+}
+
+std::string memory_limit_message(const RunLimits& limits) {
+  return fmt::format("the process's memory use passed the limit of {} MiB",
+                     limits.max_memory_bytes >> 20);
+}
+
+}  // namespace aqlsim

@@ -1,0 +1,90 @@
+// Run limits end a simulation early with exit status 6, a message saying which limit and what
+// was left unfinished, and the results of what finished (JSON status "limit").
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "tests/support/cli_fixture.hpp"
+
+namespace {
+
+using namespace aqlsim::testing;  // the fixture and its helpers
+using ::testing::HasSubstr;
+using Limits = CliFixture;
+
+constexpr int kExitBadInput = 2;
+constexpr int kExitLimit = 6;
+
+// cdna: one packet of 4.4 us, then one work-group of exactly 10 us: it ends at 14.4 us.
+constexpr const char* kOneWorkgroup = R"(device: cdna
+kernels: [{name: k, workgroups: 1, wg_time: 10us, rsd: 0, contention: 0}]
+queues: [{packets: [{name: p, dispatch: k}]}]
+)";
+
+// One CU that holds one work-group at a time (64 KiB of LDS each): five work-groups of
+// 1,000,000 s one after another would end at 5,000,000 s + 4.4 us, past the largest simulated
+// time of 2^62 ps (4,611,686 s); the fourth ends at 4,000,000 s + 4.4 us, within it.
+constexpr const char* kPastTheLargestTime = R"(device: {preset: cdna, compute_units: 1}
+kernels: [{name: k, workgroups: 5, wg_time: 1000000s, rsd: 0, contention: 0, lds_bytes: 65536}]
+queues: [{packets: [{name: p, dispatch: k}]}]
+)";
+
+// Millions of events in any build.
+constexpr const char* kManyEvents = R"(device: cdna
+kernels: [{name: k, workgroups: 4000000, workgroup_size: 1, wg_time: 1us}]
+queues: [{packets: [{name: p, dispatch: k}]}]
+)";
+
+TEST_F(Limits, TheSimulatedTimeLimitStopsBeforeTheFirstLaterEvent) {
+  const std::string workload = write("one.yaml", kOneWorkgroup);
+  EXPECT_EQ(aqlsim("run -q --no-alone " + quote(workload) + " --max-sim-time 14.4us").status, 0);
+  const Result r = aqlsim("run --no-alone " + quote(workload) + " --max-sim-time 14.3us --json " +
+                          quote(path("r.json")));
+  EXPECT_EQ(r.status, kExitLimit) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("simulated time would pass the limit of 14.3 us at 14.4 us"));
+  EXPECT_THAT(r.err, HasSubstr("queue 'q0', packet 0: launched, unfinished"));
+  const Json json = read_json("r.json");
+  EXPECT_EQ(json["outcome"]["status"], "limit");
+  EXPECT_EQ(json["outcome"]["unfinished"], Json::parse(R"([{"queue": "q0", "packet_index": 0}])"));
+  EXPECT_TRUE(json["kernels"].empty());
+}
+
+TEST_F(Limits, ARunThatWouldPassTheLargestSimulatedTimeStops) {
+  const Result r = aqlsim("run --no-alone " + quote(write("far.yaml", kPastTheLargestTime)));
+  EXPECT_EQ(r.status, kExitLimit) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("simulated time would pass the limit of 4611686018427.388 us at "
+                               "5000000000004.4 us"));
+  EXPECT_THAT(r.out, HasSubstr("simulated 4 work-groups"));
+}
+
+TEST_F(Limits, TheEventLimitIsExact) {
+  const Result r =
+      aqlsim("run --no-alone " + quote(write("many.yaml", kManyEvents)) + " --max-events 1000");
+  EXPECT_EQ(r.status, kExitLimit) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("the limit of 1000 events was reached"));
+  EXPECT_THAT(r.out, HasSubstr("in 1000 events"));
+}
+
+TEST_F(Limits, TheMemoryLimitStopsARunThatPassesIt) {
+  // Any process is larger than 1 MiB: the first check, after 2^20 events, stops the run.
+  const Result r =
+      aqlsim("run --no-alone " + quote(write("many.yaml", kManyEvents)) + " --max-memory 1M");
+  EXPECT_EQ(r.status, kExitLimit) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("memory use passed the limit of 1 MiB"));
+  EXPECT_THAT(r.out, HasSubstr("in 1048576 events"));
+}
+
+TEST_F(Limits, BadLimitValuesAreBadInput) {
+  const std::string workload = write("one.yaml", kOneWorkgroup);
+  for (const std::string option :
+       {"--max-events -1", "--max-events 0", "--max-events 99999999999999999999999",
+        "--max-events 5x", "--max-memory 4Q", "--max-memory ''", "--max-sim-time 5",
+        "--max-sim-time -1us", "--max-sim-time 9000000s"}) {
+    const Result r = aqlsim("run -q " + quote(workload) + " " + option);
+    EXPECT_EQ(r.status, kExitBadInput) << option << '\n' << r.err;
+    EXPECT_THAT(r.err, HasSubstr(option.substr(0, option.find(' ')))) << option;
+  }
+}
+
+}  // namespace
