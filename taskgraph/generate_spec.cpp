@@ -55,14 +55,16 @@ TaskGraph build_cholesky(const YamlNode& spec) {
   return cholesky(positive(spec, "tiles", 100));  // about tiles^3 / 6 tasks
 }
 
-// DAGGEN's layers are about P = n^fat wide, and every task below the first layer has
-// 1 + U[0, density * width above) parents (at most that width): about n * min(P, 1 + density P/2)
-// edges. Checked before generating, so that a large n with a high fat and density is refused at
-// once rather than after minutes (TaskGraph enforces the limit exactly as edges are added).
+// DAGGEN's layers are about P = n^fat wide (the first at least P * regularity), and every task
+// below the first layer has 1 + U[0, density * width above) parents, at most that width: about
+// (n - P * regularity) * min(P, 1 + density P / 2) edges. Checked before generating, so that a
+// large n with a high fat and density is refused at once rather than after minutes (TaskGraph
+// enforces the limit exactly as edges are added).
 double expected_layered_edges(const DaggenParams& p) {
   const double n = static_cast<double>(p.n);
   const double perfect = std::max(1.0, std::floor(std::pow(n, p.fat) + 1e-9));
-  return n * std::min(perfect, 1.0 + p.density * perfect / 2);
+  const double below_first = std::max(0.0, n - std::floor(perfect * p.regularity));
+  return below_first * std::min(perfect, 1.0 + p.density * perfect / 2);
 }
 
 TaskGraph build_layered(const YamlNode& spec) {
