@@ -5,6 +5,7 @@
 
 #include "cli/commands.hpp"
 #include "experiment/accuracy.hpp"
+#include "queue_sched/registry.hpp"
 
 namespace aqlsim::cli {
 namespace {
@@ -15,10 +16,29 @@ struct AccuracyCli {
   std::string policy;
 };
 
+// The predictor is measured under a thread-block policy; another kind would be ignored.
+void check_thread_block_policy(const std::string& name) {
+  const PolicyInfo* info = find_policy(name);
+  if (info && info->kind == PolicyKind::thread_block) return;
+  std::vector<std::string> names;
+  for (const PolicyInfo& p : all_policies()) {
+    if (p.kind == PolicyKind::thread_block) names.emplace_back(p.name);
+  }
+  throw InputError(
+      {fmt::format("--policy {}", name), 0, 0},
+      fmt::format("{}; accuracy runs under a thread-block policy: {}",
+                  info ? fmt::format("'{}' is a {} policy", name, policy_kind_name(info->kind))
+                       : fmt::format("no policy named '{}'", name),
+                  fmt::join(names, ", ")));
+}
+
 int accuracy(const AccuracyCli& o) {
   ExperimentSpec spec = load_experiment(o.file);
   spec.overrides.insert(spec.overrides.end(), o.overrides.begin(), o.overrides.end());
-  if (!o.policy.empty()) spec.policies = {o.policy};
+  if (!o.policy.empty()) {
+    check_thread_block_policy(o.policy);
+    spec.policies = {o.policy};
+  }
   fmt::print("predicted runtime / actual runtime, Simple Slicing predictor\n");
   fmt::print("{:<9} {:<24} {:>6} {:>7} {:>7} {:>7} {:>7} {:>7} {:>9}\n", "group", "prediction", "n",
              "min", "q1", "median", "q3", "max", "0.5-2x");

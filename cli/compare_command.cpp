@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "cli/commands.hpp"
+#include "config/parse_integer.hpp"
 #include "experiment/compare.hpp"
 #include "report/output_file.hpp"
 
@@ -105,11 +106,19 @@ void write_csv(OutputFile& file, const ExperimentSpec& spec, const std::vector<R
 
 int compare(const CompareCli& o) {
   ExperimentSpec spec = load_experiment(o.file);
-  if (!o.policies.empty()) spec.policies = o.policies;
+  std::optional<SourceLocation> policies_where;
+  if (!o.policies.empty()) {
+    spec.policies = o.policies;
+    policies_where = SourceLocation{fmt::format("--policies {}", fmt::join(o.policies, ",")), 0, 0};
+  }
   for (const std::string& s : o.sweeps)
     spec.sweeps.push_back(parse_sweep(s));
   spec.overrides.insert(spec.overrides.end(), o.overrides.begin(), o.overrides.end());
-  if (!o.baseline.empty()) spec.baseline = o.baseline;
+  if (!o.baseline.empty()) {
+    spec.baseline = o.baseline;
+    spec.baseline_where = {fmt::format("--baseline {}", o.baseline), 0, 0};
+  }
+  check_policies(spec, policies_where);
   if (o.no_alone) spec.measure_alone = false;
 
   std::optional<OutputFile> csv;  // opened first: a bad path fails before the runs
@@ -156,7 +165,9 @@ void add_compare_command(CLI::App& app, Action& action) {
       ->type_name("KEY=V1,V2");
   cmd->add_option("--set", o->overrides, "Override a YAML value in every run (repeatable)")
       ->type_name("KEY=VALUE");
-  cmd->add_option("--seed", o->seed, "Random seed for every run");
+  cmd->add_option("--seed", o->seed, "Random seed for every run")
+      ->check([](const std::string& text) { return integer_error(text, 0, INT64_MAX, "a seed"); },
+              "SEED");
   cmd->add_option("--jobs,-j", o->jobs, "Runs in parallel (results are identical to --jobs 1)")
       ->check(CLI::Range(1u, 256u));
   cmd->add_option("--csv", o->csv, "Write one row per workload, sweep point and policy")

@@ -9,8 +9,11 @@
 #include <optional>
 
 #include "cli/commands.hpp"
+#include "config/input_file.hpp"
+#include "config/utf8.hpp"
 #include "hsa_model/aql_packet.hpp"
 #include "report/output_file.hpp"
+#include "scenario/load_scenario.hpp"
 #include "taskgraph/generate_spec.hpp"
 #include "taskgraph/graph_section.hpp"
 #include "taskgraph/stats.hpp"
@@ -37,19 +40,20 @@ struct LoadedGraph {
   const TaskGraph& graph() const { return section ? section->graph : plain; }
 };
 
-bool is_workload(const std::string& path) {
-  const std::string ext = std::filesystem::path(path).extension().string();
-  if (ext != ".yaml" && ext != ".yml") return false;
-  const YAML::Node root = parse_yaml_file(path);
-  return root.IsMap() && root["graph"];
-}
-
 LoadedGraph load(const GraphOptions& o) {
   LoadedGraph loaded;
-  if (!is_workload(o.file)) {
+  // Read once: the file may be a pipe or a FIFO, which cannot be opened twice.
+  const std::string text = read_input_file(o.file);
+  const std::string ext = std::filesystem::path(o.file).extension().string();
+  const bool yaml = ext == ".yaml" || ext == ".yml";
+  const bool workload = yaml && [&] {
+    const YAML::Node root = parse_yaml_text(text, o.file);
+    return root.IsMap() && root["graph"];
+  }();
+  if (!workload) {
     if (!o.overrides.empty()) throw InputError({o.file, 0, 0}, "--set applies to workload files");
     try {
-      loaded.plain = load_graph_by_extension(o.file);
+      loaded.plain = load_graph_text_by_extension(text, o.file);
     } catch (const std::invalid_argument& e) {
       throw InputError({o.file, 0, 0}, e.what());
     }
@@ -57,7 +61,7 @@ LoadedGraph load(const GraphOptions& o) {
   }
   // Read the workload with a graph section that also keeps what it read.
   const ExtraSection keep = graph_extra_section(&loaded.section);
-  loaded.scenario = load_scenario(o.file, o.overrides, {&keep, 1});
+  loaded.scenario = load_scenario_text(text, o.file, o.overrides, {&keep, 1});
   return loaded;
 }
 
@@ -158,16 +162,37 @@ struct GenOptions {
   std::string output;
 };
 
+// The generator spec from `kind` and `key=value` parameters, each value parsed as YAML. An
+// error about a parameter names the parameter as it was given.
+YamlNode generator_spec(const GenOptions& o) {
+  auto source = std::make_shared<YamlSource>();
+  source->file = "graph gen";
+  YAML::Node spec(YAML::NodeType::Map);
+  const auto add = [&](const std::string& key, const std::string& value, const std::string& given) {
+    const SourceLocation where{escape_invalid_utf8(given), 0, 0};
+    check_utf8_at(given, where);
+    if (key.empty()) throw InputError(where, "expected key=value");
+    if (spec[key]) throw InputError(where, fmt::format("parameter '{}' is given twice", key));
+    try {
+      spec[key] = YAML::Load(value);
+    } catch (const YAML::Exception& e) {
+      throw InputError(where, fmt::format("the value is not valid YAML: {}", e.msg));
+    }
+    source->overrides[key] = where.file;
+  };
+  add("kind", o.kind, "graph gen " + o.kind);
+  for (const std::string& p : o.params) {
+    const auto eq = p.find('=');
+    if (eq == std::string::npos) add("", "", p);
+    add(p.substr(0, eq), p.substr(eq + 1), p);
+  }
+  return YamlNode(spec, source, "");
+}
+
 int generate(const GenOptions& o) {
   std::optional<OutputFile> file;  // opened first: a bad path fails before generating
   if (!o.output.empty()) file.emplace(o.output, "graph");
-  std::string spec = fmt::format("kind: {}\n", o.kind);
-  for (const std::string& p : o.params) {
-    const auto eq = p.find('=');
-    if (eq == std::string::npos) throw InputError({p, 0, 0}, "expected key=value");
-    spec += fmt::format("{}: {}\n", p.substr(0, eq), p.substr(eq + 1));
-  }
-  const TaskGraph graph = generate_graph(load_yaml_text(spec, "graph gen arguments"));
+  const TaskGraph graph = generate_graph(generator_spec(o));
   YAML::Emitter out;
   out << YAML::BeginMap << YAML::Key << "tasks" << YAML::Value << YAML::BeginSeq;
   for (const TaskId t : graph.topological_order()) {

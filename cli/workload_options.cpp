@@ -1,6 +1,9 @@
 #include <fmt/format.h>
 
+#include <map>
+
 #include "cli/commands.hpp"
+#include "config/parse_integer.hpp"
 #include "queue_sched/registry.hpp"
 #include "scenario/scenario_reader.hpp"
 #include "taskgraph/graph_section.hpp"
@@ -8,13 +11,24 @@
 namespace aqlsim::cli {
 namespace {
 
-void select_policy(Scenario& scenario, const std::string& name) {
-  if (scenario.policies.select(name)) return;
-  std::vector<std::string> names;
-  for (const PolicyInfo& p : all_policies())
-    names.emplace_back(p.name);
-  throw InputError({fmt::format("--policy {}", name), 0, 0},
-                   fmt::format("no policy named '{}'; policies: {}", name, fmt::join(names, ", ")));
+// --policy NAME, at most one of each kind (a second would silently replace the first).
+void select_policy(Scenario& scenario, const std::string& name,
+                   std::map<PolicyKind, std::string>& chosen) {
+  const SourceLocation where{fmt::format("--policy {}", name), 0, 0};
+  const PolicyInfo* info = find_policy(name);
+  if (!info) {
+    std::vector<std::string> names;
+    for (const PolicyInfo& p : all_policies())
+      names.emplace_back(p.name);
+    throw InputError(
+        where, fmt::format("no policy named '{}'; policies: {}", name, fmt::join(names, ", ")));
+  }
+  if (const auto [it, added] = chosen.emplace(info->kind, name); !added) {
+    throw InputError(where, fmt::format("'{}' and '{}' are both {} policies; give at most one "
+                                        "policy of each kind",
+                                        it->second, name, policy_kind_name(info->kind)));
+  }
+  scenario.policies.select(name);
 }
 
 }  // namespace
@@ -28,16 +42,22 @@ void WorkloadOptions::add_to(CLI::App& command) {
       ->type_name("KEY=VALUE");
   command
       .add_option("--policy", policies,
-                  "Select a queue-mapping or thread-block policy by name, overriding the "
-                  "file's scheduling section (repeatable; see `aqlsim policies`)")
+                  "Select a queue-mapping, thread-block or kernel policy by name, overriding the "
+                  "file's scheduling section (repeatable, one of each kind; see `aqlsim "
+                  "policies`)")
       ->type_name("NAME");
-  command.add_option("--seed", seed, "Random seed (overrides the file's seed)");
+  // The same range as a file's `seed`, parsed strictly (CLI11 alone wraps "-1" around and
+  // saturates a value past 2^64).
+  command.add_option("--seed", seed, "Random seed (overrides the file's seed)")
+      ->check([](const std::string& text) { return integer_error(text, 0, INT64_MAX, "a seed"); },
+              "SEED");
 }
 
 Scenario WorkloadOptions::load() const {
   Scenario scenario = taskgraph::load_workload(file, overrides);
+  std::map<PolicyKind, std::string> chosen;
   for (const std::string& name : policies)
-    select_policy(scenario, name);
+    select_policy(scenario, name, chosen);
   if (!policies.empty()) check_preemption(scenario);  // a scheduler chosen here is checked too
   if (seed) scenario.seed = *seed;
   return scenario;

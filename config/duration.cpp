@@ -7,6 +7,8 @@
 #include <cmath>
 #include <utility>
 
+#include "config/limits.hpp"
+
 namespace aqlsim {
 namespace {
 
@@ -38,18 +40,37 @@ std::optional<double> ticks_per_unit(std::string_view unit) {
 
 }  // namespace
 
-std::optional<Tick> parse_duration(std::string_view text, double clock_mhz) {
+DurationStatus parse_duration(std::string_view text, double clock_mhz, Tick& ticks) {
   text = trim(text);
   double value = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc{} || !std::isfinite(value) || value < 0) return std::nullopt;
+  // A number too large for a double (1e400) is too long, whatever its unit; one too small
+  // (1e-400) is malformed.
+  if (ec == std::errc::result_out_of_range && text.front() != '-') {
+    const std::string_view number(text.data(), static_cast<std::size_t>(end - text.data()));
+    const auto e = number.find_first_of("eE");
+    const bool tiny = e != std::string_view::npos && e + 1 < number.size() && number[e + 1] == '-';
+    if (!tiny) return DurationStatus::too_long;
+  }
+  if (ec != std::errc{} || !std::isfinite(value) || value < 0) return DurationStatus::malformed;
   const std::string_view unit = trim(std::string_view(end, text.data() + text.size() - end));
-  if (unit.empty()) return value == 0 ? std::optional<Tick>(0) : std::nullopt;
+  if (unit.empty()) {
+    if (value != 0) return DurationStatus::malformed;
+    ticks = 0;
+    return DurationStatus::ok;
+  }
   const auto scale = ticks_per_unit(unit);
-  if (!scale) return std::nullopt;
-  const double ticks = *scale == 0.0 ? value * kMicrosecond / clock_mhz : value * *scale;
-  if (ticks > 9.0e18) return std::nullopt;
-  return static_cast<Tick>(std::llround(ticks));
+  if (!scale) return DurationStatus::malformed;
+  const double exact = *scale == 0.0 ? value * kMicrosecond / clock_mhz : value * *scale;
+  if (!(exact <= static_cast<double>(limits::kMaxDurationPs))) return DurationStatus::too_long;
+  ticks = static_cast<Tick>(std::llround(exact));
+  return DurationStatus::ok;
+}
+
+std::optional<Tick> parse_duration(std::string_view text, double clock_mhz) {
+  Tick ticks = 0;
+  if (parse_duration(text, clock_mhz, ticks) != DurationStatus::ok) return std::nullopt;
+  return ticks;
 }
 
 std::string format_duration(Tick t) {

@@ -8,9 +8,17 @@
 
 namespace aqlsim {
 
+enum class DurationStatus { ok, malformed, too_long };
+
 // Units: ps, ns, us, ms, s, and cy/cycles (converted with clock_mhz). A bare "0" is allowed.
-// Returns nullopt for anything else, including negative values.
+// Anything else, negative values included, is malformed; a duration above
+// limits::kMaxDurationPs is too long. `ticks` is set only when the result is ok.
+DurationStatus parse_duration(std::string_view text, double clock_mhz, Tick& ticks);
+// The same, nullopt unless ok.
 std::optional<Tick> parse_duration(std::string_view text, double clock_mhz);
+
+// The duration limit as people read it.
+inline constexpr std::string_view kMaxDurationText = "1000000s (1e18 ps)";
 
 inline constexpr std::string_view kDurationHelp =
     "a duration with a unit, e.g. 4.4us, 100 ns, 2ms or 14529cy (device clock cycles)";

@@ -5,6 +5,8 @@
 #include <charconv>
 #include <vector>
 
+#include "config/utf8.hpp"
+
 namespace aqlsim {
 namespace {
 
@@ -44,8 +46,9 @@ std::optional<std::size_t> find_in_list(const YAML::Node& list, const std::strin
 }  // namespace
 
 void apply_override(YAML::Node& root, std::string_view assignment, YamlSource& source) {
-  const std::string option = fmt::format("--set {}", assignment);
+  const std::string option = fmt::format("--set {}", escape_invalid_utf8(assignment));
   const auto fail = [&](const std::string& why) -> void { throw InputError({option, 0, 0}, why); };
+  check_utf8_at(assignment, {option, 0, 0});
   const std::size_t eq = assignment.find('=');
   if (eq == std::string_view::npos || eq == 0) fail("expected key.path=value");
   const std::vector<std::string> segments = split_path(assignment.substr(0, eq));
@@ -83,7 +86,10 @@ void apply_override(YAML::Node& root, std::string_view assignment, YamlSource& s
     if (last) {
       current[key] = value;
     } else {
-      if (!current[key] || current[key].IsNull()) current[key] = YAML::Node(YAML::NodeType::Map);
+      if (!current[key] || current[key].IsNull()) {
+        current[key] = YAML::Node(YAML::NodeType::Map);
+        source.overrides[canonical] = option;  // a map the option creates is the option's
+      }
       current.reset(current[key]);
     }
   }

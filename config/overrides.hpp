@@ -11,8 +11,10 @@ namespace aqlsim {
 
 // Applies one assignment. Path segments are map keys; in a list, a segment is either a
 // position (0-based) or the `name` of an element. Missing maps on the way are created. The
-// value is parsed as YAML, so lists and maps may be given. Records the override in `source`
-// so that later errors about the value point at the option. Throws InputError on a bad path.
+// value is parsed as YAML, so lists and maps may be given. Records the override (and every map
+// it creates on the way) in `source`, so that later errors about the value, or about anything
+// inside it, point at the option. Throws InputError on a bad path, a value that is not YAML, or
+// an assignment that is not UTF-8.
 void apply_override(YAML::Node& root, std::string_view assignment, YamlSource& source);
 
 }  // namespace aqlsim

@@ -5,12 +5,13 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "config/duration.hpp"
+#include "config/input_file.hpp"
+#include "config/parse_integer.hpp"
 #include "config/suggest.hpp"
+#include "config/utf8.hpp"
 
 namespace aqlsim {
 namespace {
@@ -37,8 +38,13 @@ YamlNode::YamlNode(YAML::Node node, std::shared_ptr<const YamlSource> source, st
     : node_(std::move(node)), source_(std::move(source)), path_(std::move(path)) {}
 
 SourceLocation YamlNode::location() const {
-  if (auto it = source_->overrides.find(path_); it != source_->overrides.end()) {
-    return {it->second, 0, 0};
+  // A node given by --set, or inside a value given by one, is the option's: its mark is in the
+  // option's text, not in the file.
+  for (std::string_view path = path_; !source_->overrides.empty() && !path.empty();) {
+    if (auto it = source_->overrides.find(std::string(path)); it != source_->overrides.end())
+      return {it->second, 0, 0};
+    const auto dot = path.rfind('.');
+    path = dot == std::string_view::npos ? std::string_view() : path.substr(0, dot);
   }
   const YAML::Mark mark = mark_.value_or(node_.Mark());
   if (mark.is_null()) return {source_->file, 0, 0};
@@ -157,17 +163,10 @@ bool YamlNode::as_bool() const {
 
 std::int64_t YamlNode::as_int(std::int64_t min, std::int64_t max) const {
   const std::string text = scalar();
-  std::int64_t value = 0;
-  const int base = text.starts_with("0x") ? 16 : 10;
-  const char* first = text.data() + (base == 16 ? 2 : 0);
-  const auto [end, ec] = std::from_chars(first, text.data() + text.size(), value, base);
-  if (ec != std::errc{} || end != text.data() + text.size()) {
-    fail(fmt::format("expected an integer, found '{}'", text));
-  }
-  if (value < min || value > max) {
-    fail(fmt::format("expected an integer from {} to {}, found {}", min, max, value));
-  }
-  return value;
+  if (!is_integer_text(text)) fail(fmt::format("expected an integer, found '{}'", text));
+  const auto value = parse_integer(text, min, max);
+  if (!value) fail(fmt::format("expected an integer from {} to {}, found {}", min, max, text));
+  return *value;
 }
 
 double YamlNode::as_double(double min, double max) const {
@@ -185,7 +184,15 @@ double YamlNode::as_double(double min, double max) const {
 
 Tick YamlNode::as_duration(double clock_mhz) const {
   const std::string text = scalar();
-  if (auto ticks = parse_duration(text, clock_mhz)) return *ticks;
+  Tick ticks = 0;
+  switch (parse_duration(text, clock_mhz, ticks)) {
+    case DurationStatus::ok:
+      return ticks;
+    case DurationStatus::too_long:
+      fail(fmt::format("the duration '{}' is longer than the limit of {}", text, kMaxDurationText));
+    case DurationStatus::malformed:
+      break;
+  }
   fail(fmt::format("expected {}, found '{}'", kDurationHelp, text));
 }
 
@@ -220,6 +227,7 @@ std::string YamlNode::child_path(std::string_view key) const {
 }
 
 YAML::Node parse_yaml_text(const std::string& text, const std::string& name) {
+  check_utf8(text, name);
   try {
     return YAML::Load(text);
   } catch (const YAML::Exception& e) {
@@ -228,11 +236,7 @@ YAML::Node parse_yaml_text(const std::string& text, const std::string& name) {
 }
 
 YAML::Node parse_yaml_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError({path, 0, 0}, "cannot open file");
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return parse_yaml_text(buffer.str(), path);
+  return parse_yaml_text(read_input_file(path), path);
 }
 
 YamlNode load_yaml_text(const std::string& text, const std::string& name) {

@@ -36,7 +36,7 @@ void measure(const Scenario& scenario, const std::string& group, Ratios& ratios)
 }
 
 Scenario load(const WorkloadSource& source, const ExperimentSpec& spec) {
-  Scenario s = load_workload_source(source, spec.overrides);
+  Scenario s = load_workload_source(source, spec.overrides, spec.override_origins);
   for (const std::string& name : spec.policies) {
     if (const PolicyInfo* info = find_policy(name);
         info && info->kind == PolicyKind::thread_block) {

@@ -5,6 +5,8 @@
 #include <numeric>
 #include <random>
 
+#include "config/duration.hpp"
+#include "config/limits.hpp"
 #include "scenario/load_scenario.hpp"
 
 namespace aqlsim {
@@ -66,7 +68,15 @@ std::vector<WorkloadSource> arrival_orders(const YamlNode& node) {
   const std::vector<Application> apps =
       read_applications(node.require("applications"), probe, library);
   const Tick spacing = node.duration_or("spacing", kMillisecond, probe.device.clock_mhz);
-  const auto orders = static_cast<std::uint64_t>(node.int_or("orders", 1, 1, 100000));
+  // The last application arrives (applications - 1) spacings in: a workload duration too.
+  if (apps.size() > 1 && static_cast<double>(spacing) * static_cast<double>(apps.size() - 1) >
+                             static_cast<double>(limits::kMaxDurationPs)) {
+    node.require("spacing").fail(
+        fmt::format("{} applications {} apart arrive after the limit of {}", apps.size(),
+                    format_duration(spacing), kMaxDurationText));
+  }
+  const auto orders = static_cast<std::uint64_t>(
+      node.int_or("orders", 1, 1, static_cast<std::int64_t>(limits::kMaxGeneratedWorkloads)));
   const auto seed = static_cast<std::uint64_t>(node.int_or("seed", 1, 0, INT64_MAX));
   std::vector<WorkloadSource> workloads;
   for (std::uint64_t order = 0; order < orders; ++order) {

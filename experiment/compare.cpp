@@ -61,7 +61,7 @@ RunSummary run_job(const ExperimentSpec& spec, const Job& job, const CompareOpti
     overrides.push_back(spec.sweeps[i].key + "=" + job.point[i]);
   }
   const WorkloadSource& source = spec.workloads[job.workload];
-  Scenario scenario = load_workload_source(source, overrides);
+  Scenario scenario = load_workload_source(source, overrides, spec.override_origins);
   if (!job.policy.empty() && !scenario.policies.select(job.policy)) {
     throw InputError({"policy " + job.policy, 0, 0},
                      fmt::format("no policy named '{}'", job.policy));

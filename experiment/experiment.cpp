@@ -1,13 +1,18 @@
 #include "experiment/experiment.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <filesystem>
 
+#include "config/input_file.hpp"
+#include "config/suggest.hpp"
 #include "config/yaml_node.hpp"
 #include "experiment/arrival_orders.hpp"
 #include "experiment/kernel_pairs.hpp"
+#include "queue_sched/registry.hpp"
 #include "taskgraph/graph_section.hpp"
 
 namespace aqlsim {
@@ -21,9 +26,46 @@ std::vector<std::string> strings(const YamlNode& list) {
   return out;
 }
 
+// What is wrong with `name` as one more policy to compare after `earlier`; "" when nothing.
+std::string policy_name_problem(const std::string& name, const std::vector<std::string>& earlier) {
+  if (std::find(earlier.begin(), earlier.end(), name) != earlier.end())
+    return fmt::format("policy '{}' is listed twice", name);
+  if (find_policy(name)) return "";
+  std::vector<std::string> names;
+  for (const PolicyInfo& p : all_policies())
+    names.emplace_back(p.name);
+  std::string message = fmt::format("unknown policy '{}'", name);
+  if (auto near = nearest_word(name, names)) message += fmt::format(" (did you mean '{}'?)", *near);
+  return message + fmt::format("; policies: {}", fmt::join(names, ", "));
+}
+
 std::string resolve(const std::string& base_file, const std::string& path) {
   const std::filesystem::path base = std::filesystem::path(base_file).parent_path();
   return (base / path).lexically_normal().string();
+}
+
+// A workload file of the experiment, read now (once), an error in reading it reported at the
+// entry that names it.
+WorkloadSource workload_file(const YamlNode& entry) {
+  const std::string path = resolve(entry.source().file, entry.as_string());
+  try {
+    return {path, path, read_input_file(path)};
+  } catch (const InputError& e) {
+    entry.fail(fmt::format("cannot read workload '{}': {}", path, e.detail()));
+  }
+}
+
+// `policies`: registered policies of any kind, each once.
+std::vector<std::string> read_policies(const YamlNode& list) {
+  list.expect_sequence("a list of policy names");
+  std::vector<std::string> names;
+  for (const YamlNode& item : list.elements()) {
+    const std::string name = item.as_string();
+    if (const std::string problem = policy_name_problem(name, names); !problem.empty())
+      item.fail(problem);
+    names.push_back(name);
+  }
+  return names;
 }
 
 ExperimentSpec read_experiment(const YamlNode& node) {
@@ -32,15 +74,11 @@ ExperimentSpec read_experiment(const YamlNode& node) {
                    "baseline", "sweep", "set", "alone"});
   ExperimentSpec e;
   e.description = node.string_or("description", "");
-  const std::string& file = node.source().file;
-  const auto add_file = [&](const std::string& w) {
-    const std::string path = resolve(file, w);
-    e.workloads.push_back({path, path, ""});
-  };
-  if (auto one = node.get("workload")) add_file(one->as_string());
+  if (auto one = node.get("workload")) e.workloads.push_back(workload_file(*one));
   if (auto many = node.get("workloads")) {
-    for (const std::string& w : strings(*many))
-      add_file(w);
+    many->expect_sequence("a list of workload files");
+    for (const YamlNode& w : many->elements())
+      e.workloads.push_back(workload_file(w));
   }
   if (auto pairs = node.get("pairs")) {
     for (WorkloadSource& w : kernel_pairs(*pairs))
@@ -52,13 +90,23 @@ ExperimentSpec read_experiment(const YamlNode& node) {
   }
   if (e.workloads.empty())
     node.fail("an experiment needs `workload`, `workloads`, `pairs` or `arrival_orders`");
-  if (auto p = node.get("policies")) e.policies = strings(*p);
-  e.baseline = node.string_or("baseline", "");
-  if (auto sweep = node.get("sweep")) {
-    for (const auto& [key, values] : sweep->entries())
-      e.sweeps.push_back({key, strings(values)});
+  if (auto p = node.get("policies")) e.policies = read_policies(*p);
+  if (auto baseline = node.get("baseline")) {
+    e.baseline = baseline->as_string();
+    e.baseline_where = baseline->location();
   }
-  if (auto set = node.get("set")) e.overrides = strings(*set);
+  if (auto sweep = node.get("sweep")) {
+    for (const auto& [key, values] : sweep->entries()) {
+      e.sweeps.push_back({key, strings(values)});
+      for (const YamlNode& value : values.elements())
+        e.override_origins[key + "=" + value.as_string()] = value.location();
+    }
+  }
+  if (auto set = node.get("set")) {
+    e.overrides = strings(*set);
+    for (const YamlNode& entry : set->elements())
+      e.override_origins[entry.as_string()] = entry.location();
+  }
   e.measure_alone = node.bool_or("alone", true);
   return e;
 }
@@ -84,19 +132,56 @@ std::string library_kernel(const YamlNode& name, const Scenario& probe,
 }
 
 Scenario load_workload_source(const WorkloadSource& source,
-                              const std::vector<std::string>& overrides) {
-  return source.path.empty() ? taskgraph::load_workload_text(source.text, source.name, overrides)
-                             : taskgraph::load_workload(source.path, overrides);
+                              const std::vector<std::string>& overrides,
+                              const OverrideOrigins& origins) {
+  const std::string text =
+      source.text.empty() && !source.path.empty() ? read_input_file(source.path) : source.text;
+  try {
+    return taskgraph::load_workload_text(text, source.name, overrides);
+  } catch (const InputError& e) {
+    // apply_override names an option "--set ASSIGNMENT".
+    const std::string_view option = e.where().file;
+    if (!option.starts_with("--set ")) throw;
+    const auto origin = origins.find(std::string(option.substr(6)));
+    if (origin == origins.end()) throw;
+    throw InputError(origin->second, fmt::format("{} (setting '{}' in workload {})", e.detail(),
+                                                 origin->first, source.name));
+  }
+}
+
+void check_policies(const ExperimentSpec& spec,
+                    const std::optional<SourceLocation>& policies_where) {
+  if (policies_where) {
+    for (std::size_t i = 0; i < spec.policies.size(); ++i) {
+      const std::vector<std::string> earlier(spec.policies.begin(), spec.policies.begin() + i);
+      if (const std::string problem = policy_name_problem(spec.policies[i], earlier);
+          !problem.empty())
+        throw InputError(*policies_where, problem);
+    }
+  }
+  if (spec.baseline.empty()) return;
+  if (spec.policies.empty()) {
+    throw InputError(spec.baseline_where,
+                     fmt::format("baseline '{}' needs policies to compare it with (the "
+                                 "experiment's `policies` or --policies)",
+                                 spec.baseline));
+  }
+  if (std::find(spec.policies.begin(), spec.policies.end(), spec.baseline) == spec.policies.end()) {
+    throw InputError(spec.baseline_where,
+                     fmt::format("baseline '{}' is not one of the policies compared: {}",
+                                 spec.baseline, fmt::join(spec.policies, ", ")));
+  }
 }
 
 ExperimentSpec load_experiment(const std::string& path) {
-  const YamlNode root = load_yaml_file(path);
+  const std::string text = read_input_file(path);
+  const YamlNode root = load_yaml_text(text, path);
   if (root.is_map() && root.has("experiment")) {
     root.allow_keys({"experiment"});
     return read_experiment(root.require("experiment"));
   }
   ExperimentSpec single;
-  single.workloads.push_back({path, path, ""});
+  single.workloads.push_back({path, path, text});
   return single;
 }
 

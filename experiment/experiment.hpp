@@ -3,6 +3,7 @@
 // experiment file lists workloads, policies and sweeps (README: "Experiments"); a plain
 // workload file is an experiment of one workload.
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,12 +19,17 @@ struct Sweep {
   std::vector<std::string> values;
 };
 
-// A workload of an experiment: a file, or YAML text generated from the experiment file.
+// A workload of an experiment: a file, or YAML text generated from the experiment file. A
+// file's text is read once, when the experiment is loaded.
 struct WorkloadSource {
   std::string name;  // the file, or a generated name such as "aes_d+sha1"
   std::string path;  // empty for generated text
   std::string text;
 };
+
+// Where each `set` entry and sweep assignment ("key=value") of an experiment file was written,
+// so that an error in one names the experiment file rather than a --set option.
+using OverrideOrigins = std::map<std::string, SourceLocation>;
 
 struct ExperimentSpec {
   std::string description;
@@ -33,6 +39,8 @@ struct ExperimentSpec {
   std::vector<Sweep> sweeps;           // cartesian product
   std::vector<std::string> overrides;  // --set for every run
   bool measure_alone = true;           // false: makespan only, no T_SP runs
+  SourceLocation baseline_where;       // the `baseline` key or the --baseline option
+  OverrideOrigins override_origins;    // of the file's `set` entries and sweep values
 };
 
 // What the workload generators (`pairs`, `arrival_orders`) read alike: `device`, written on one
@@ -47,9 +55,16 @@ GeneratorSource read_generator_source(const YamlNode& node);
 // The kernel `name` names, which must be in `probe` (a workload that reads `library`).
 std::string library_kernel(const YamlNode& name, const Scenario& probe, const std::string& library);
 
-// Loads a workload of an experiment, from its file or its generated text.
+// Loads a workload of an experiment from its text. An error in an override listed in
+// `origins` is reported where the experiment file gives it.
 Scenario load_workload_source(const WorkloadSource& source,
-                              const std::vector<std::string>& overrides);
+                              const std::vector<std::string>& overrides,
+                              const OverrideOrigins& origins = {});
+
+// Throws InputError unless every policy is a registered one, given once, and the baseline (if
+// any) is one of them. `policies_where` names the --policies option when it gave them.
+void check_policies(const ExperimentSpec& spec,
+                    const std::optional<SourceLocation>& policies_where);
 
 // Reads an experiment file, or wraps a workload file as a one-workload experiment.
 ExperimentSpec load_experiment(const std::string& path);

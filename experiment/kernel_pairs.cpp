@@ -6,6 +6,8 @@
 #include <map>
 #include <numeric>
 
+#include "config/duration.hpp"
+#include "config/limits.hpp"
 #include "scenario/load_scenario.hpp"
 #include "scenario/runner.hpp"
 
@@ -26,6 +28,28 @@ Arrival read_arrival(const YamlNode& node, double clock_mhz) {
     node.fail(fmt::format("expected a duration or a percentage such as 25%, found '{}'", text));
   }
   return {0, percent / 100.0};
+}
+
+// Every generated arrival is a workload duration, so it must stay within the limit.
+void check_last_arrival(const YamlNode& where, double ticks) {
+  if (ticks <= static_cast<double>(limits::kMaxDurationPs)) return;
+  where.fail(fmt::format("the last kernel would arrive at {:g}s, after the limit of {}",
+                         ticks / static_cast<double>(kSecond), kMaxDurationText));
+}
+
+// Ordered pairs, n (n - 1), or combinations of `group` kernels, C(n, group): at most
+// limits::kMaxGeneratedWorkloads, counted before any is made.
+void check_workload_count(const YamlNode& node, std::size_t n, std::size_t group) {
+  double count = group == 2
+                     ? static_cast<double>(n) * static_cast<double>(n - std::min<std::size_t>(n, 1))
+                     : 1.0;
+  for (std::size_t i = 0; group > 2 && i < group; ++i)
+    count = count * static_cast<double>(n - std::min(n, i)) / static_cast<double>(i + 1);
+  if (count <= static_cast<double>(limits::kMaxGeneratedWorkloads)) return;
+  node.fail(
+      fmt::format("{} kernels make {:.3g} workloads, more than the limit of {}; list fewer "
+                  "`names`",
+                  n, count, limits::kMaxGeneratedWorkloads));
 }
 
 // YAML for one workload: the device, the library's include entry, and the given queues.
@@ -99,9 +123,12 @@ std::vector<WorkloadSource> kernel_pairs(const YamlNode& node) {
   }
   const Arrival arrival = read_arrival(node.require("second_arrival"), probe.device.clock_mhz);
   const auto group = static_cast<std::size_t>(node.int_or("group", 2, 2, 8));
+  check_workload_count(node, names.size(), group);
   if (group > 2) {
     if (arrival.fraction >= 0)
       node.require("second_arrival").fail("groups of more than two kernels need a duration");
+    check_last_arrival(node.require("second_arrival"),
+                       static_cast<double>(group - 1) * static_cast<double>(arrival.fixed));
     return kernel_groups(names, group, arrival.fixed, [&](const std::string& queues) {
       return workload_text(device, include, queues);
     });
@@ -114,7 +141,9 @@ std::vector<WorkloadSource> kernel_pairs(const YamlNode& node) {
       Tick at = arrival.fixed;
       if (arrival.fraction >= 0) {
         if (!runtime.contains(first)) runtime[first] = isolated_runtime(device, include, first);
-        at = static_cast<Tick>(arrival.fraction * static_cast<double>(runtime[first]) + 0.5);
+        const double late = arrival.fraction * static_cast<double>(runtime[first]);
+        check_last_arrival(node.require("second_arrival"), late);
+        at = static_cast<Tick>(late + 0.5);
       }
       const std::string queues = queue_line("first", first, 0) + queue_line("second", second, at);
       pairs.push_back({first + "+" + second, "", workload_text(device, include, queues)});

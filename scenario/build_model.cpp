@@ -79,12 +79,15 @@ class ModelBuilder {
     }
     for (const SignalSpec& sig : s_.signals)
       signals_[sig.name] = gpu.signals().create(sig.initial, sig.name);
-    // Every packet that can complete owns a signal named after it, unless it names a shared one.
+    // Every packet that can complete owns a signal named after it, unless it names a shared one;
+    // by packet name signals_ gives the signal the packet decrements, which is what a barrier on
+    // the packet waits for (check_references made sure a shared one reaches 0 exactly when the
+    // packet completes).
     for (const QueueSpec& q : s_.queues) {
       for (const PacketSpec& p : q.packets) {
-        if (p.kind != PacketSpec::Kind::raw && p.completion_signal.empty()) {
-          signals_[p.name] = gpu.signals().create(1, p.name);
-        }
+        if (p.kind == PacketSpec::Kind::raw) continue;
+        signals_[p.name] = p.completion_signal.empty() ? gpu.signals().create(1, p.name)
+                                                       : signals_.at(p.completion_signal);
       }
     }
     std::vector<std::vector<PacketProcessor::DispatchInfo>> info;
@@ -108,9 +111,7 @@ class ModelBuilder {
   }
 
  private:
-  hsa_signal_t completion(const PacketSpec& p) const {
-    return signals_.at(p.completion_signal.empty() ? p.name : p.completion_signal);
-  }
+  hsa_signal_t completion(const PacketSpec& p) const { return signals_.at(p.name); }
 
   AqlPacket encode(const PacketSpec& p) const {
     switch (p.kind) {

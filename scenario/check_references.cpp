@@ -1,6 +1,7 @@
 // Cross-reference checks of a workload, once every section has been read.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -59,6 +60,10 @@ class ReferenceChecker {
       }
       for (const PacketSpec& p : q.packets) {
         declare(p.name, p.where, p.kind != PacketSpec::Kind::raw);
+        if (p.kind != PacketSpec::Kind::raw && !p.completion_signal.empty()) {
+          shared_signal_[p.name] = p.completion_signal;
+          ++decrementers_[p.completion_signal];
+        }
       }
     }
     for (const QueueSpec& q : s_.queues) {
@@ -104,6 +109,30 @@ class ReferenceChecker {
       throw InputError(p.where,
                        fmt::format("'{}' is a raw packet and has no completion signal", dep));
     }
+    check_observable(p, dep);
+  }
+
+  // A barrier on a packet that signals a declared signal waits on that signal (an AQL packet
+  // has one completion signal), which is 0 exactly when the packet has completed only if the
+  // signal starts at 1 and no other packet decrements it.
+  void check_observable(const PacketSpec& p, const std::string& dep) const {
+    const auto shared = shared_signal_.find(dep);
+    if (shared == shared_signal_.end()) return;
+    const std::string& signal = shared->second;
+    const auto declared = std::find_if(s_.signals.begin(), s_.signals.end(),
+                                       [&](const SignalSpec& sig) { return sig.name == signal; });
+    const std::int64_t initial = declared == s_.signals.end() ? 1 : declared->initial;
+    const int others = decrementers_.at(signal) - 1;
+    if (initial == 1 && others == 0) return;
+    throw InputError(
+        p.where,
+        fmt::format("barrier depends on packet '{}', whose completion_signal '{}' {}: the "
+                    "signal reaching 0 does not mean that '{}' has completed; depend on the "
+                    "signal '{}' instead, or give '{}' a signal of its own",
+                    dep, signal,
+                    others > 0 ? fmt::format("is also decremented by {} other packet(s)", others)
+                               : fmt::format("starts at {}, not 1", initial),
+                    dep, signal, dep));
   }
 
   void check_dispatch(const PacketSpec& p) {
@@ -129,6 +158,8 @@ class ReferenceChecker {
 
   const Scenario& s_;
   std::map<std::string, bool> names_;  // name -> names a signal (false: a raw packet)
+  std::map<std::string, std::string> shared_signal_;  // packet -> its declared completion signal
+  std::map<std::string, int> decrementers_;           // declared signal -> packets signalling it
   std::vector<std::string> all_names_;
 };
 

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <span>
 
+#include "config/limits.hpp"
 #include "hsa_model/occupancy.hpp"
 #include "scenario/scenario_reader.hpp"
 
@@ -58,37 +59,64 @@ void make_persistent(std::span<KernelProfile> kernels, const DeviceSpec& device)
   }
 }
 
+// How far the `include:` entries of one workload have gone: nesting and file loads in all.
+struct IncludeState {
+  int depth = 0;
+  std::size_t* loads = nullptr;
+};
+
+void read_kernel_list(const YamlNode& list, Scenario& scenario, IncludeState state);
+
+// Adds where an error in an included file was included from, so that a message about a file
+// that several workloads include says which inclusion it was.
+[[noreturn]] void rethrow_included(const InputError& e, const YamlNode& include) {
+  throw InputError(e.where(), fmt::format("{} (in a file included from {})", e.detail(),
+                                          include.location().to_string()));
+}
+
 // `- include: path`: the kernels of another file (a map with a `kernels:` list), the path
 // relative to the including file.
-void read_included_kernels(const YamlNode& item, Scenario& scenario, int depth) {
+void read_included_kernels(const YamlNode& item, Scenario& scenario, IncludeState state) {
   item.allow_keys({"include", "persistent"});
   const YamlNode path_node = item.require("include");
-  if (depth >= 8) path_node.fail("includes nest more than 8 deep (a cycle?)");
+  if (state.depth >= limits::kMaxIncludeDepth) {
+    path_node.fail(
+        fmt::format("includes nest more than {} deep (a cycle?)", limits::kMaxIncludeDepth));
+  }
+  if (++*state.loads > limits::kMaxIncludeLoads) {
+    path_node.fail(fmt::format("a workload loads at most {} included files in all (the limit)",
+                               limits::kMaxIncludeLoads));
+  }
   const std::filesystem::path base = std::filesystem::path(item.source().file).parent_path();
   const std::string path = (base / path_node.as_string()).lexically_normal().string();
-  YamlNode library = [&] {
-    try {
-      return load_yaml_file(path);
-    } catch (const InputError& e) {
-      path_node.fail(fmt::format("cannot include '{}': {}", path, e.detail()));
-    }
-  }();
-  library.expect_map("a kernel library: a map with a kernels list");
-  library.allow_keys({"description", "kernels"});
   const std::size_t first = scenario.kernels.size();
-  read_kernels(library.require("kernels"), scenario, depth + 1);
+  try {
+    const YamlNode library = load_yaml_file(path);
+    library.expect_map("a kernel library: a map with a kernels list");
+    library.allow_keys({"description", "kernels"});
+    read_kernel_list(library.require("kernels"), scenario,
+                     {.depth = state.depth + 1, .loads = state.loads});
+  } catch (const InputError& e) {
+    // A file that cannot be read is reported at the include; an error inside it where it is.
+    if (e.where().file == path && e.where().line == 0)
+      path_node.fail(fmt::format("cannot include '{}': {}", path, e.detail()));
+    rethrow_included(e, path_node);
+  }
   if (item.bool_or("persistent", false)) {
     make_persistent(std::span(scenario.kernels).subspan(first), scenario.device);
   }
 }
 
-}  // namespace
-
-void read_kernels(const YamlNode& list, Scenario& scenario, int depth) {
+void read_kernel_list(const YamlNode& list, Scenario& scenario, IncludeState state) {
   list.expect_sequence("a list of kernel profiles (or `- include: file`)");
+  std::size_t includes = 0;
   for (const YamlNode& item : list.elements()) {
     if (item.is_map() && item.has("include")) {
-      read_included_kernels(item, scenario, depth);
+      if (++includes > limits::kMaxIncludesPerList) {
+        item.fail(fmt::format("a kernels list has at most {} includes (the limit)",
+                              limits::kMaxIncludesPerList));
+      }
+      read_included_kernels(item, scenario, state);
       continue;
     }
     KernelProfile kernel = read_kernel(item, scenario.device.clock_mhz);
@@ -98,6 +126,13 @@ void read_kernels(const YamlNode& list, Scenario& scenario, int depth) {
     scenario.kernels.push_back(std::move(kernel));
     scenario.kernel_locations.push_back(item.location());
   }
+}
+
+}  // namespace
+
+void read_kernels(const YamlNode& list, Scenario& scenario) {
+  std::size_t loads = 0;
+  read_kernel_list(list, scenario, {.depth = 0, .loads = &loads});
 }
 
 }  // namespace aqlsim

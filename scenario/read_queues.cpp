@@ -5,6 +5,7 @@
 #include <array>
 #include <charconv>
 
+#include "config/limits.hpp"
 #include "hsa_model/aql_packet.hpp"
 #include "hsa_model/user_queue.hpp"
 #include "scenario/scenario_reader.hpp"
@@ -123,7 +124,7 @@ QueueSpec read_queue(const YamlNode& node, std::size_t position, const DeviceSpe
   QueueSpec q;
   q.where = node.location();
   q.name = node.get("name") ? node.require("name").as_identifier() : fmt::format("q{}", position);
-  q.size = static_cast<std::uint32_t>(node.int_or("size", q.size, 1, 1 << 24));
+  q.size = static_cast<std::uint32_t>(node.int_or("size", q.size, 1, limits::kMaxQueuePackets));
   if (!is_power_of_two(q.size)) {
     node.require("size").fail(fmt::format("a queue size must be a power of two, found {}", q.size));
   }
@@ -156,7 +157,8 @@ void read_signals(const YamlNode& list, Scenario& scenario) {
     item.allow_keys({"name", "initial"});
     scenario.signals.push_back(SignalSpec{
         .name = item.require("name").as_identifier(),
-        .initial = item.int_or("initial", 1, INT64_MIN, INT64_MAX),
+        .initial =
+            item.int_or("initial", 1, -limits::kMaxSignalMagnitude, limits::kMaxSignalMagnitude),
         .where = item.location(),
     });
   }

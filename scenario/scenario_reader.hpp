@@ -5,8 +5,8 @@
 
 namespace aqlsim {
 
-// `depth` counts nested `include:` entries.
-void read_kernels(const YamlNode& list, Scenario& scenario, int depth = 0);
+// Includes are bounded by limits::kMaxIncludeDepth, kMaxIncludesPerList and kMaxIncludeLoads.
+void read_kernels(const YamlNode& list, Scenario& scenario);
 void read_signals(const YamlNode& list, Scenario& scenario);
 void read_queues(const YamlNode& list, Scenario& scenario);
 void read_scheduling(const YamlNode& map, Scenario& scenario);

@@ -3,18 +3,21 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <string>
 #include <vector>
 
+#include "config/limits.hpp"
 #include "config/suggest.hpp"
 #include "taskgraph/generators.hpp"
 
 namespace aqlsim::taskgraph {
 namespace {
 
-constexpr std::int64_t kMaxTasks = 1'000'000;
+constexpr auto kMaxTasks = static_cast<std::int64_t>(limits::kMaxGraphTasks);
 
 std::size_t positive(const YamlNode& spec, std::string_view key, std::int64_t max) {
   return static_cast<std::size_t>(spec.require(key).as_int(1, max));
@@ -31,9 +34,11 @@ TaskGraph build_chain(const YamlNode& spec) {
 TaskGraph build_fork_join(const YamlNode& spec) {
   const std::size_t width = positive(spec, "width", kMaxTasks);
   const std::size_t stages = positive(spec, "stages", kMaxTasks);
-  if (width * stages > kMaxTasks) {
-    spec.fail(fmt::format("a fork-join of width {} and {} stages has more than {} tasks", width,
-                          stages, kMaxTasks));
+  // (stages + 1) sync tasks and width * stages work tasks; each factor is at most kMaxTasks.
+  if (width * stages + stages + 1 > limits::kMaxGraphTasks) {
+    spec.fail(
+        fmt::format("a fork-join of width {} and {} stages has more than {} tasks (the limit)",
+                    width, stages, kMaxTasks));
   }
   return fork_join(width, stages, kernel_of(spec));
 }
@@ -50,6 +55,18 @@ TaskGraph build_cholesky(const YamlNode& spec) {
   return cholesky(positive(spec, "tiles", 100));  // about tiles^3 / 6 tasks
 }
 
+// DAGGEN's layers are about P = n^fat wide (the first at least P * regularity), and every task
+// below the first layer has 1 + U[0, density * width above) parents, at most that width: about
+// (n - P * regularity) * min(P, 1 + density P / 2) edges. Checked before generating, so that a
+// large n with a high fat and density is refused at once rather than after minutes (TaskGraph
+// enforces the limit exactly as edges are added).
+double expected_layered_edges(const DaggenParams& p) {
+  const double n = static_cast<double>(p.n);
+  const double perfect = std::max(1.0, std::floor(std::pow(n, p.fat) + 1e-9));
+  const double below_first = std::max(0.0, n - std::floor(perfect * p.regularity));
+  return below_first * std::min(perfect, 1.0 + p.density * perfect / 2);
+}
+
 TaskGraph build_layered(const YamlNode& spec) {
   const DaggenParams defaults;
   const DaggenParams params{
@@ -63,6 +80,13 @@ TaskGraph build_layered(const YamlNode& spec) {
           static_cast<std::uint64_t>(spec.int_or("seed", static_cast<std::int64_t>(defaults.seed),
                                                  0, std::numeric_limits<std::int64_t>::max())),
   };
+  const double edges = expected_layered_edges(params);
+  if (edges > static_cast<double>(limits::kMaxGraphEdges)) {
+    spec.fail(fmt::format(
+        "a layered graph of n={}, fat={:g}, density={:g} has about {:.3g} edges, more than the "
+        "limit of {}; lower n, fat or density",
+        params.n, params.fat, params.density, edges, limits::kMaxGraphEdges));
+  }
   return layered_random(params, kernel_of(spec));
 }
 

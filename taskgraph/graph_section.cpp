@@ -5,6 +5,9 @@
 #include <cmath>
 #include <filesystem>
 
+#include "config/input_file.hpp"
+#include "config/limits.hpp"
+#include "config/suggest.hpp"
 #include "hsa_model/occupancy.hpp"
 #include "hsa_model/user_queue.hpp"
 #include "hsa_model/workgroup_duration.hpp"
@@ -17,6 +20,17 @@ namespace aqlsim::taskgraph {
 namespace {
 
 constexpr std::string_view kSources[] = {"tasks", "generate", "import"};
+
+enum class GraphFormat { yaml, dot, stg };
+
+GraphFormat graph_format(const std::string& path) {
+  const std::string ext = std::filesystem::path(path).extension().string();
+  if (ext == ".yaml" || ext == ".yml") return GraphFormat::yaml;
+  if (ext == ".dot" || ext == ".gv") return GraphFormat::dot;
+  if (ext == ".stg") return GraphFormat::stg;
+  throw std::invalid_argument(
+      fmt::format("cannot tell the format of '{}': use .yaml, .dot/.gv or .stg", path));
+}
 
 TaskGraph read_source(const YamlNode& node, const Scenario& scenario) {
   std::string_view source;
@@ -37,19 +51,48 @@ TaskGraph read_source(const YamlNode& node, const Scenario& scenario) {
     return load_graph_by_extension(path);
   } catch (const std::invalid_argument& e) {
     import.fail(e.what());
+  } catch (const InputError& e) {
+    // A file that cannot be read, or whose error has no line, is reported at the import.
+    if (e.where().file == path && e.where().line == 0)
+      import.fail(fmt::format("cannot import '{}': {}", path, e.detail()));
+    throw InputError(e.where(), fmt::format("{} (in a graph imported from {})", e.detail(),
+                                            import.location().to_string()));
   }
+}
+
+// Where to report a problem with a task: its own definition when it has a line, else the
+// section's source (a generator's `kernel` key, the `generate` or `import` key).
+SourceLocation task_location(const TaskProps& task, const YamlNode& node) {
+  if (task.where.line > 0) return task.where;
+  if (auto generate = node.get("generate")) {
+    if (auto kernel = generate->get("kernel")) return kernel->location();
+    return generate->location();
+  }
+  if (auto import = node.get("import")) return import->location();
+  return node.location();
 }
 
 // Every task must end up with a kernel the workload defines.
 void check_kernels(const TaskGraph& graph, const std::string& default_kernel,
-                   const YamlNode& node) {
+                   const Scenario& scenario, const YamlNode& node) {
   for (TaskId t = 0; t < graph.size(); ++t) {
     const TaskProps& task = graph.task(t);
-    if (!task.kernel.empty() || !default_kernel.empty()) continue;
-    throw InputError(task.where.line > 0 ? task.where : node.location(),
-                     fmt::format("task '{}' names no kernel; give it `kernel:` or set "
-                                 "graph.default_kernel",
-                                 task.id));
+    const std::string& kernel = task.kernel.empty() ? default_kernel : task.kernel;
+    if (kernel.empty()) {
+      throw InputError(task_location(task, node),
+                       fmt::format("task '{}' names no kernel; give it `kernel:` or set "
+                                   "graph.default_kernel",
+                                   task.id));
+    }
+    if (scenario.find_kernel(kernel)) continue;
+    std::vector<std::string> names;
+    for (const KernelProfile& k : scenario.kernels)
+      names.push_back(k.name);
+    std::string message =
+        fmt::format("task '{}': dispatch of unknown kernel '{}'", task.id, kernel);
+    if (auto near = nearest_word(kernel, names))
+      message += fmt::format(" (did you mean '{}'?)", *near);
+    throw InputError(task_location(task, node), message);
   }
 }
 
@@ -87,13 +130,21 @@ TaskCostFn task_cost(CostMode mode, const Scenario& scenario, const std::string&
   };
 }
 
+TaskGraph load_graph_text_by_extension(const std::string& text, const std::string& path) {
+  switch (graph_format(path)) {
+    case GraphFormat::yaml:
+      return load_graph_yaml(load_yaml_text(text, path));
+    case GraphFormat::dot:
+      return load_graph_dot_text(text, path);
+    case GraphFormat::stg:
+      break;
+  }
+  return load_graph_stg_text(text, path);
+}
+
 TaskGraph load_graph_by_extension(const std::string& path) {
-  const std::string ext = std::filesystem::path(path).extension().string();
-  if (ext == ".yaml" || ext == ".yml") return load_graph_file(path);
-  if (ext == ".dot" || ext == ".gv") return load_graph_dot(path);
-  if (ext == ".stg") return load_graph_stg(path);
-  throw std::invalid_argument(
-      fmt::format("cannot tell the format of '{}': use .yaml, .dot/.gv or .stg", path));
+  graph_format(path);  // an unknown extension is reported without reading the file
+  return load_graph_text_by_extension(read_input_file(path), path);
 }
 
 GraphSection read_graph_section(const YamlNode& node, const Scenario& scenario) {
@@ -120,10 +171,11 @@ GraphSection read_graph_section(const YamlNode& node, const Scenario& scenario) 
     if (!mode) text->fail("expected unit, estimated or explicit");
     section.cost_mode = *mode;
   }
-  o.queue_size = static_cast<std::uint32_t>(node.int_or("queue_size", o.queue_size, 1, 1 << 24));
+  o.queue_size = static_cast<std::uint32_t>(
+      node.int_or("queue_size", o.queue_size, 1, limits::kMaxQueuePackets));
   if (!is_power_of_two(o.queue_size))
     node.require("queue_size").fail("a queue size must be a power of two");
-  check_kernels(section.graph, o.default_kernel, node);
+  check_kernels(section.graph, o.default_kernel, scenario, node);
   o.ranks = upward_ranks(section.graph, task_cost(section.cost_mode, scenario, o.default_kernel),
                          section.cost_mode == CostMode::explicit_);
   return section;

@@ -38,6 +38,9 @@ Scenario load_workload_text(const std::string& text, const std::string& name,
 TaskCostFn task_cost(CostMode mode, const Scenario& scenario, const std::string& default_kernel);
 
 // Loads a graph from a file by its extension: .yaml/.yml (a map with tasks), .dot/.gv, .stg.
+// An unknown extension is std::invalid_argument; everything else an InputError.
 TaskGraph load_graph_by_extension(const std::string& path);
+// The same from the file's text, already read.
+TaskGraph load_graph_text_by_extension(const std::string& text, const std::string& path);
 
 }  // namespace aqlsim::taskgraph

@@ -7,7 +7,8 @@
 #include <charconv>
 #include <cmath>
 
-#include "taskgraph/read_text_file.hpp"
+#include "config/input_file.hpp"
+#include "config/utf8.hpp"
 
 namespace aqlsim::taskgraph {
 namespace {
@@ -70,6 +71,7 @@ TaskProps to_task(const DotNode& node, const std::string& name) {
 }  // namespace
 
 TaskGraph load_graph_dot_text(const std::string& text, const std::string& name) {
+  check_utf8(text, name);
   const DotGraph dot = parse_dot(text, name);
   TaskGraph graph;
   for (const auto v : boost::make_iterator_range(boost::vertices(dot))) {
@@ -87,7 +89,7 @@ TaskGraph load_graph_dot_text(const std::string& text, const std::string& name) 
 }
 
 TaskGraph load_graph_dot(const std::string& path) {
-  return load_graph_dot_text(read_text_file(path), path);
+  return load_graph_dot_text(read_input_file(path), path);
 }
 
 }  // namespace aqlsim::taskgraph

@@ -8,14 +8,16 @@
 #include <sstream>
 #include <vector>
 
-#include "taskgraph/read_text_file.hpp"
+#include "config/input_file.hpp"
+#include "config/limits.hpp"
+#include "config/utf8.hpp"
 
 namespace aqlsim::taskgraph {
 namespace {
 
 // Far more than any STG file holds (the largest have 5000 tasks): bounds the task count and
-// ids a corrupt file can announce.
-constexpr std::int64_t kMaxTasks = 10'000'000;
+// ids a corrupt file can announce (TaskGraph enforces the task and edge limits as it is built).
+constexpr auto kMaxTasks = static_cast<std::int64_t>(limits::kMaxGraphTasks);
 
 struct Token {
   std::string text;
@@ -145,6 +147,7 @@ TaskGraph build_graph(const std::vector<StgTask>& tasks) {
 }  // namespace
 
 TaskGraph load_graph_stg_text(const std::string& text, const std::string& name) {
+  check_utf8(text, name);
   NumberReader in(tokenize(text), name);
   TaskGraph graph = build_graph(read_tasks(in));
   graph.check_acyclic();
@@ -152,7 +155,7 @@ TaskGraph load_graph_stg_text(const std::string& text, const std::string& name) 
 }
 
 TaskGraph load_graph_stg(const std::string& path) {
-  return load_graph_stg_text(read_text_file(path), path);
+  return load_graph_stg_text(read_input_file(path), path);
 }
 
 }  // namespace aqlsim::taskgraph

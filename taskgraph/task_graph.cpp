@@ -7,6 +7,8 @@
 #include <boost/graph/topological_sort.hpp>
 #include <iterator>
 
+#include "config/limits.hpp"
+
 namespace aqlsim::taskgraph {
 namespace {
 
@@ -52,6 +54,10 @@ std::vector<TaskId> find_cycle(const Graph& g) {
 }  // namespace
 
 TaskId TaskGraph::add_task(TaskProps task) {
+  if (size() >= limits::kMaxGraphTasks) {
+    throw InputError(task.where, fmt::format("a task graph has at most {} tasks (the limit)",
+                                             limits::kMaxGraphTasks));
+  }
   if (auto existing = find(task.id)) {
     throw InputError(task.where, fmt::format("duplicate task id '{}' (first defined at {})",
                                              task.id, graph_[*existing].where.to_string()));
@@ -77,6 +83,10 @@ void TaskGraph::add_edge_at(TaskId from, TaskId to, double comm_cost, const Sour
   if (has_edge(from, to)) {
     throw InputError(where,
                      fmt::format("edge '{}' -> '{}' is given twice", task(from).id, task(to).id));
+  }
+  if (edge_count() >= limits::kMaxGraphEdges) {
+    throw InputError(where, fmt::format("a task graph has at most {} edges (the limit)",
+                                        limits::kMaxGraphEdges));
   }
   boost::add_edge(from, to, EdgeProps{comm_cost}, graph_);
 }

@@ -43,6 +43,36 @@ TEST(ApplyOverride, OverriddenValueErrorsPointAtTheOption) {
   }
 }
 
+// Everything the option brings, the maps it creates on the way included, is the option's: an
+// error there must not point into the file (whose marks the option's nodes do not have).
+TEST(ApplyOverride, ErrorsInsideTheValueOrInCreatedMapsPointAtTheOption) {
+  YAML::Node root = YAML::Load("queues: [{name: a}]\n");
+  auto source = std::make_shared<YamlSource>();
+  source->file = "w.yaml";
+  apply_override(root, "device.front_end.bogus=1", *source);
+  apply_override(root, "queues.0.packets=[{dispatch: k, at: soon}]", *source);
+  const YamlNode doc(root, source, "");
+  EXPECT_EQ(doc.require("device").location().file, "--set device.front_end.bogus=1");
+  EXPECT_EQ(doc.require("device").require("front_end").location().file,
+            "--set device.front_end.bogus=1");
+  const YamlNode packet = doc.require("queues").elements()[0].require("packets").elements()[0];
+  EXPECT_EQ(packet.require("at").location().file,
+            "--set queues.0.packets=[{dispatch: k, at: soon}]");
+  EXPECT_EQ(doc.require("queues").elements()[0].location().file, "w.yaml");
+}
+
+TEST(ApplyOverride, RejectsAnAssignmentThatIsNotUtf8) {
+  YAML::Node root = YAML::Load("description: x\n");
+  YamlSource source;
+  try {
+    apply_override(root, "description=a\xC0\xAF", source);
+    FAIL() << "expected an InputError";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.where().file, "--set description=a\\xC0\\xAF");
+    EXPECT_THAT(e.detail(), HasSubstr("invalid UTF-8 (byte 0xC0 at offset 13)"));
+  }
+}
+
 TEST(ApplyOverride, RejectsBadPaths) {
   YAML::Node root = YAML::Load("device: gtx480\nqueues: [{name: a}]\n");
   YamlSource source;

@@ -215,7 +215,7 @@ TEST(LoadErrors, NegativeQueueSize) {
   }));
   // "    size: -4": the value at column 11.
   expect_at(e, 5, 11);
-  EXPECT_EQ(e.detail(), "expected an integer from 1 to 16777216, found -4 (at 'queues.0.size')");
+  EXPECT_EQ(e.detail(), "expected an integer from 1 to 131072, found -4 (at 'queues.0.size')");
 }
 
 TEST(LoadErrors, QueueSizeThatIsNotAPowerOfTwo) {

@@ -26,6 +26,32 @@ TEST(GenerateGraph, EveryKind) {
   EXPECT_EQ(nw.task(0).kernel, "wave");
 }
 
+// Sizes are checked before anything is generated, against limits::kMaxGraphTasks and
+// kMaxGraphEdges: a layered graph by its expected edge count n * min(P, 1 + density P / 2),
+// P = n^fat.
+TEST(GenerateGraph, RefusesGraphsOverTheLimitsBeforeGeneratingThem) {
+  EXPECT_THAT(error_of([] {
+                generate_text(
+                    "{kind: layered, n: 100000, fat: 0.5, density: 1, "
+                    "kernel: k}");
+              }).what(),
+              HasSubstr("has about 1.59e+07 edges, more than the limit of 10000000"));
+  EXPECT_THAT(error_of([] {
+                generate_text("{kind: fork-join, width: 1000, stages: 1000, kernel: k}");
+              }).what(),
+              HasSubstr("more than 1000000 tasks (the limit)"));
+  // One layer (regularity 1: exactly n^fat wide) has no edges, however dense; with irregular
+  // layers the first may hold only 18000 tasks, and the other 2000 have 9000 parents each.
+  EXPECT_EQ(generate_text("{kind: layered, n: 20000, fat: 1, density: 1, regularity: 1, "
+                          "kernel: k}")
+                .edge_count(),
+            0u);
+  EXPECT_THAT(error_of([] {
+                generate_text("{kind: layered, n: 20000, fat: 1, density: 1, kernel: k}");
+              }).what(),
+              HasSubstr("has about 2e+07 edges"));
+}
+
 TEST(GenerateGraph, LayeredTakesDaggenParameters) {
   const TaskGraph graph = generate_text(
       "{kind: layered, n: 50, fat: 0.5, density: 0, regularity: 1, jump: 1, seed: 1, "

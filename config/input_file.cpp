@@ -1,0 +1,32 @@
+#include "config/input_file.hpp"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "config/input_error.hpp"
+#include "config/limits.hpp"
+
+namespace aqlsim {
+
+std::string read_input_file(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw InputError({path, 0, 0}, "is a directory, not a file");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError({path, 0, 0}, "cannot open file");
+  std::string text;
+  char buffer[1 << 16];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+    text.append(buffer, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > limits::kMaxInputFileBytes) {
+      throw InputError({path, 0, 0}, fmt::format("the file is larger than the limit of {} MiB",
+                                                 limits::kMaxInputFileBytes >> 20));
+    }
+  }
+  if (in.bad()) throw InputError({path, 0, 0}, "cannot read file");
+  return text;
+}
+
+}  // namespace aqlsim

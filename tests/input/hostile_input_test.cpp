@@ -1,0 +1,441 @@
+// Hostile input ends in a clear error (issue 13, the input side): each test runs the real
+// `aqlsim` on a class of bad input and checks exit status 2 and a message that names the file,
+// line and column (or the option) and says what is wrong. Every run is killed after a time
+// limit, so an input that hangs the program fails the test instead of hanging it.
+#include <fcntl.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+constexpr auto kLimit = std::chrono::seconds(30);
+
+struct Outcome {
+  int status = -1;  // the exit status; -1 when killed (a timeout) or not run
+  std::string out;
+  std::string err;
+  double seconds = 0;
+};
+
+std::string slurp(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+class Hostile : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::path(::testing::TempDir()) /
+           ("aqlsim_hostile_" +
+            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + "_" +
+            std::to_string(::getpid()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override {
+    if (!HasFailure()) fs::remove_all(dir_);
+  }
+
+  std::string at(const std::string& name) const { return (dir_ / name).string(); }
+
+  // Writes `text` byte for byte (raw invalid UTF-8 included) and returns the path.
+  std::string file(const std::string& name, const std::string& text) const {
+    std::ofstream(at(name), std::ios::binary) << text;
+    return at(name);
+  }
+
+  // Runs aqlsim in the test's directory with `args` (no shell), killing it after kLimit.
+  Outcome aqlsim(const std::vector<std::string>& args) const {
+    const std::string out = at("out.txt");
+    const std::string err = at("err.txt");
+    const auto start = std::chrono::steady_clock::now();
+    const pid_t child = ::fork();
+    if (child == 0) {
+      const int o = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      const int null = ::open("/dev/null", O_RDONLY);
+      ::dup2(o, 1);
+      ::dup2(e, 2);
+      ::dup2(null, 0);
+      if (::chdir(dir_.c_str()) != 0) ::_exit(126);
+      std::vector<char*> argv{const_cast<char*>(AQLSIM_BINARY)};
+      for (const std::string& a : args)
+        argv.push_back(const_cast<char*>(a.c_str()));
+      argv.push_back(nullptr);
+      ::execv(AQLSIM_BINARY, argv.data());
+      ::_exit(127);
+    }
+    Outcome r;
+    int raw = 0;
+    while (::waitpid(child, &raw, WNOHANG) == 0) {
+      if (std::chrono::steady_clock::now() - start > kLimit) {
+        ::kill(child, SIGKILL);
+        ::waitpid(child, &raw, 0);
+        ADD_FAILURE() << "aqlsim did not finish in " << kLimit.count() << " s";
+        break;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    r.out = slurp(out);
+    r.err = slurp(err);
+    return r;
+  }
+
+  // Bad input: exit status 2 and every expected piece in the message.
+  void expect_rejected(const std::vector<std::string>& args,
+                       const std::vector<std::string>& pieces) const {
+    const Outcome r = aqlsim(args);
+    std::string command;
+    for (const std::string& a : args)
+      command += " " + a;
+    EXPECT_EQ(r.status, 2) << "aqlsim" << command << "\nstderr: " << r.err;
+    for (const std::string& piece : pieces)
+      EXPECT_THAT(r.err, HasSubstr(piece)) << "aqlsim" << command;
+    EXPECT_THAT(r.err, Not(HasSubstr("internal error"))) << "aqlsim" << command;
+  }
+
+  fs::path dir_;
+};
+
+const std::string kKernel = "kernels: [{name: k, wg_time: 1us}]\n";
+const std::string kQueue = "queues: [{packets: [{dispatch: k}]}]\n";
+
+// ---- 1. Invalid UTF-8 ------------------------------------------------------------------------
+
+TEST_F(Hostile, InvalidUtf8IsRefusedAtItsFirstByteInEveryKindOfInput) {
+  // The reproducer: validate said ok and run --json died in the JSON writer.
+  file("w.yaml", kKernel + "queues: [{packets: [{name: \"p\xFF\", dispatch: k}]}]\n");
+  expect_rejected({"validate", "w.yaml"}, {"w.yaml:2:30: invalid UTF-8 (byte 0xFF)"});
+  expect_rejected({"run", "w.yaml", "--json", "o.json"},
+                  {"w.yaml:2:30: invalid UTF-8 (byte 0xFF)"});
+  // After a multi-byte character the column counts characters (µ is two bytes).
+  file("mu.yaml", "description: \"\xC2\xB5\xC0\x80\"\n" + kKernel + kQueue);
+  expect_rejected({"validate", "mu.yaml"}, {"mu.yaml:1:16: invalid UTF-8 (byte 0xC0)"});
+  // An included kernel library.
+  file("lib.yaml", "kernels:\n  - {name: k, wg_time: 1us, rsd: 0}  # \xED\xA0\x80\n");
+  file("inc.yaml", "kernels: [{include: lib.yaml}]\n" + kQueue);
+  expect_rejected({"validate", "inc.yaml"},
+                  {"lib.yaml:2:40: invalid UTF-8 (byte 0xED)", "included from inc.yaml:1:21"});
+  // An experiment file.
+  file("ok.yaml", kKernel + kQueue);
+  file("exp.yaml", "experiment:\n  workload: ok.yaml\n  description: \"\xF4\x90\x80\x80\"\n");
+  expect_rejected({"compare", "exp.yaml"}, {"exp.yaml:3:17: invalid UTF-8 (byte 0xF4)"});
+  // DOT, STG and YAML graphs.
+  file("g.dot", "digraph G { \"a\xFF\" -> b }\n");
+  expect_rejected({"graph", "stats", "g.dot"}, {"g.dot:1:15: invalid UTF-8"});
+  file("g.stg", "1\n0 0 0\n1 5 1 0\n2 0 1 1 # \xE2\x82\n");
+  expect_rejected({"graph", "stats", "g.stg"}, {"g.stg:4:11: invalid UTF-8 (byte 0xE2)"});
+  file("g.yaml", "tasks: [{id: \"a\xF8\"}]\n");
+  expect_rejected({"graph", "stats", "g.yaml"}, {"g.yaml:1:16: invalid UTF-8 (byte 0xF8)"});
+  // A graph imported by a workload.
+  file("gi.yaml", kKernel + "graph: {import: g.dot, default_kernel: k}\n");
+  expect_rejected({"validate", "gi.yaml"},
+                  {"g.dot:1:15: invalid UTF-8", "imported from gi.yaml:2:17"});
+  // --set values and graph gen parameters are named as given, the bad byte escaped.
+  expect_rejected({"validate", "ok.yaml", "--set", "description=x\xFF"},
+                  {"--set description=x\\xFF: invalid UTF-8 (byte 0xFF at offset 13)"});
+  expect_rejected({"graph", "gen", "chain", "n=2", "kernel=k\xC1\xBF"},
+                  {"kernel=k\\xC1\\xBF: invalid UTF-8"});
+}
+
+// ---- 2. Durations and signal values --------------------------------------------------------
+
+TEST_F(Hostile, DurationsAboveAMillionSecondsAreRefusedWhereverTheyAreRead) {
+  const std::string limit = "longer than the limit of 1000000s (1e18 ps)";
+  // The reproducer: map + unmap latency wrapped around and the run hung.
+  file("latency.yaml",
+       "device: {front_end: {hw_queues: 1, map_latency: 5000000s, unmap_latency: 5000000s}}\n" +
+           kKernel + "queues: [{packets: [{dispatch: k}]}, {packets: [{dispatch: k}]}]\n");
+  expect_rejected({"run", "latency.yaml"},
+                  {"latency.yaml:1:49: the duration '5000000s' is", limit});
+  struct Row {
+    std::string yaml;
+    std::string where;
+  };
+  const std::vector<Row> rows{
+      {"kernels: [{name: k, wg_time: 1000001s}]\n" + kQueue, "w.yaml:1:30"},
+      {kKernel + "queues: [{packets: [{dispatch: k, at: 1e400ms}]}]\n", "w.yaml:2:39"},
+      {kKernel + "queues: [{packets: [{dispatch: k, at: 1000000.001s}]}]\n", "w.yaml:2:39"},
+      {"device: {clock_mhz: 1, front_end: {quantum: 2000000000000cy}}\n" + kKernel + kQueue,
+       "w.yaml:1:45"},
+      {"device: {preemption: {pending_read: 1e7s}}\n" + kKernel + kQueue, "w.yaml:1:37"},
+  };
+  for (const Row& row : rows) {
+    file("w.yaml", row.yaml);
+    expect_rejected({"validate", "w.yaml"}, {row.where + ": the duration", limit});
+  }
+  // The limit itself is legal.
+  file("max.yaml", kKernel + "queues: [{packets: [{dispatch: k, at: 1000000s}]}]\n");
+  EXPECT_EQ(aqlsim({"validate", "max.yaml"}).status, 0);
+}
+
+TEST_F(Hostile, SignalValuesStayWithinTwoToTheFiftyThird) {
+  for (const char* value : {"-9223372036854775808", "9007199254740993", "1e3"}) {
+    file("w.yaml", kKernel + "signals: [{name: s, initial: " + value + "}]\n" + kQueue);
+    expect_rejected({"run", "w.yaml"}, {"w.yaml:2:30: expected an integer"});
+  }
+  file("w.yaml", kKernel + "signals: [{name: s, initial: -9007199254740992}]\n" + kQueue);
+  EXPECT_EQ(aqlsim({"validate", "w.yaml"}).status, 0);
+}
+
+// ---- 3. Sizes with documented limits ---------------------------------------------------------
+
+TEST_F(Hostile, QueueRingsAreAtMostTheHsaMaximum) {
+  file("w.yaml", kKernel + "queues: [{size: 262144, packets: [{dispatch: k}]}]\n");
+  expect_rejected({"run", "w.yaml"}, {"w.yaml:2:17: expected an integer from 1 to 131072"});
+  file("g.yaml",
+       kKernel + "graph: {generate: {kind: chain, n: 2, kernel: k}, queue_size: 262144}\n");
+  expect_rejected({"run", "g.yaml"}, {"g.yaml:2:63: expected an integer from 1 to 131072"});
+  file("ok.yaml", kKernel + "queues: [{size: 131072, packets: [{dispatch: k}]}]\n");
+  EXPECT_EQ(aqlsim({"validate", "ok.yaml"}).status, 0);
+}
+
+TEST_F(Hostile, GraphGeneratorsRefuseOversizedGraphsBeforeBuildingThem) {
+  // The reproducer ran 20 s and took 1.7 GB: about 1.6e7 edges.
+  const Outcome r = aqlsim({"graph", "gen", "layered", "n=100000", "density=1", "fat=0.5"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("has about 1.59e+07 edges, more than the limit of 10000000"));
+  EXPECT_LT(r.seconds, 5.0);
+  expect_rejected({"graph", "gen", "chain", "n=1000001", "kernel=k"},
+                  {"n=1000001: expected an integer from 1 to 1000000"});
+  expect_rejected({"graph", "gen", "fork-join", "width=1000", "stages=1000", "kernel=k"},
+                  {"more than 1000000 tasks (the limit)"});
+  // A workload's generate section is checked the same way.
+  file("w.yaml", kKernel +
+                     "graph:\n  generate: {kind: layered, n: 1000000, fat: 0.5, density: 1, "
+                     "kernel: k}\n");
+  expect_rejected({"validate", "w.yaml"}, {"w.yaml:3:13: a layered graph of n=1000000"});
+  // An imported STG announcing more tasks than the limit.
+  file("big.stg", "1000001\n0 0 0\n");
+  expect_rejected({"graph", "stats", "big.stg"},
+                  {"big.stg:1:1: expected the number of tasks (an integer from 0 to 1000000)"});
+}
+
+TEST_F(Hostile, IncludesAreBoundedInFanOutAndInTotalLoads) {
+  // Eight files, each including the next ten times: 10^7 loads within the nesting limit.
+  for (int i = 1; i < 8; ++i) {
+    std::string text = "kernels:\n";
+    for (int j = 0; j < 10; ++j)
+      text += "  - include: i" + std::to_string(i + 1) + ".yaml\n";
+    file("i" + std::to_string(i) + ".yaml", text);
+  }
+  file("i8.yaml", "kernels: []\n");
+  file("bomb.yaml", "kernels: [{include: i1.yaml}, {name: k, wg_time: 1us}]\n" + kQueue);
+  expect_rejected({"validate", "bomb.yaml"},
+                  {"a workload loads at most 256 included files in all (the limit)",
+                   "included from bomb.yaml:1:21"});
+  std::string fan = "kernels:\n";
+  for (int j = 0; j < 65; ++j)
+    fan += "  - include: i8.yaml\n";
+  file("fan.yaml", fan + "  - {name: k, wg_time: 1us}\n" + kQueue);
+  expect_rejected({"validate", "fan.yaml"},
+                  {"fan.yaml:66:5: a kernels list has at most 64 includes (the limit)"});
+}
+
+TEST_F(Hostile, AnInputFileLargerThanTheLimitIsRefusedUnread) {
+  const std::string big = at("big.yaml");
+  { std::ofstream(big) << "# "; }
+  fs::resize_file(big, (std::uintmax_t{256} << 20) + 1);
+  expect_rejected({"validate", "big.yaml"},
+                  {"big.yaml: the file is larger than the limit of 256 MiB"});
+  fs::create_directories(at("dir.yaml"));
+  expect_rejected({"validate", "dir.yaml"}, {"dir.yaml: is a directory, not a file"});
+}
+
+// ---- 4. Every file is read once (a FIFO can be read only once) --------------------------------
+
+// Writes `text` into the FIFO `path` once a reader has opened it (polling, never blocking), or
+// gives up at the deadline.
+void feed_fifo(const std::string& path, const std::string& text) {
+  const auto deadline = std::chrono::steady_clock::now() + kLimit;
+  while (std::chrono::steady_clock::now() < deadline) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_NONBLOCK);
+    if (fd < 0) {  // ENXIO: no reader yet
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      continue;
+    }
+    ::fcntl(fd, F_SETFL, 0);
+    const ssize_t written = ::write(fd, text.data(), text.size());
+    EXPECT_EQ(written, static_cast<ssize_t>(text.size()));
+    ::close(fd);
+    return;
+  }
+}
+
+TEST_F(Hostile, EveryCommandReadsItsFileOnceSoAFifoWorks) {
+  const std::string workload = kKernel + kQueue;
+  const std::string graph_workload = kKernel + "graph: {tasks: [{id: a, kernel: k}]}\n";
+  struct Row {
+    std::vector<std::string> args;
+    std::string name;
+    std::string text;
+  };
+  const std::vector<Row> rows{
+      {{"graph", "ranks", "fifo.yaml"}, "fifo.yaml", graph_workload},
+      {{"graph", "stats", "fifo.dot"}, "fifo.dot", "digraph G { a -> b }\n"},
+      {{"graph", "lower", "fifo.yaml"}, "fifo.yaml", graph_workload},
+      {{"run", "-q", "fifo.yaml"}, "fifo.yaml", workload},
+      {{"validate", "fifo.yaml"}, "fifo.yaml", workload},
+      {{"compare", "fifo.yaml"}, "fifo.yaml", workload},
+      {{"accuracy", "fifo.yaml"}, "fifo.yaml", workload},
+  };
+  for (const Row& row : rows) {
+    fs::remove(at(row.name));
+    ASSERT_EQ(::mkfifo(at(row.name).c_str(), 0600), 0);
+    std::thread writer(feed_fifo, at(row.name), row.text);
+    const Outcome r = aqlsim(row.args);
+    writer.join();
+    EXPECT_EQ(r.status, 0) << row.args[0] << " " << row.args[1] << ": " << r.err;
+  }
+}
+
+// ---- 5. A barrier on a packet that signals a declared signal ---------------------------------
+
+// One work-group alone runs wg_time (wg_time_residency: 1); a packet takes 1us to process.
+// p is launched at 1us and ends at 11us, when s (its completion signal) reaches 0; the barrier,
+// blocked since 2us, then completes, and c is launched one packet later: 12us to 22us. The
+// times are those of the same workload with p signalling its own signal.
+TEST_F(Hostile, ABarrierOnAPacketWithACompletionSignalWaitsForThatPacket) {
+  const std::string head =
+      "device: {front_end: {packet_latency: 1us}}\n"
+      "kernels: [{name: k, wg_time: 10us, wg_time_residency: 1}]\n";
+  const std::string queue =
+      "queues: [{packets: [{name: p, dispatch: k, completion_signal: s}, {barrier_and: [p]}, "
+      "{name: c, dispatch: k}]}]\n";
+  file("w.yaml", head + "signals: [{name: s}]\n" + queue);
+  const Outcome r = aqlsim({"run", "w.yaml", "--no-alone", "--json", "w.json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const nlohmann::json json = nlohmann::json::parse(slurp(at("w.json")));
+  std::map<std::string, std::pair<double, double>> times;
+  for (const auto& k : json.at("kernels"))
+    times[k.at("name")] = {k.at("start_us"), k.at("end_us")};
+  EXPECT_DOUBLE_EQ(times.at("p").first, 1.0);
+  EXPECT_DOUBLE_EQ(times.at("p").second, 11.0);
+  EXPECT_DOUBLE_EQ(times.at("c").first, 12.0);
+  EXPECT_DOUBLE_EQ(times.at("c").second, 22.0);
+  // A signal that reaches 0 at another time than p's completion cannot stand for p.
+  file("two.yaml", head + "signals: [{name: s, initial: 2}]\n" + queue);
+  expect_rejected({"run", "two.yaml"},
+                  {"two.yaml:4:67: barrier depends on packet 'p', whose completion_signal 's' "
+                   "starts at 2, not 1"});
+  file("shared.yaml",
+       head + "signals: [{name: s}]\n" +
+           "queues: [{packets: [{name: p, dispatch: k, completion_signal: s}, {barrier_and: [p]}, "
+           "{name: q, dispatch: k, completion_signal: s}]}]\n");
+  expect_rejected({"compare", "shared.yaml"}, {"shared.yaml:4:67: barrier depends on packet 'p'",
+                                               "is also decremented by 1 other packet(s)"});
+}
+
+// ---- 6. Every error has a location ------------------------------------------------------------
+
+TEST_F(Hostile, ErrorsNameTheFileLineAndColumnOrTheOptionTheyComeFrom) {
+  file("ok.yaml", kKernel + kQueue);
+  // An unknown kernel in a generated graph: at the generator's kernel key.
+  file("gen.yaml", kKernel + "graph:\n  generate: {kind: chain, n: 3, kernel: nope}\n");
+  expect_rejected({"validate", "gen.yaml"},
+                  {"gen.yaml:3:41: task 't0': dispatch of unknown kernel 'nope'"});
+  file("chol.yaml", kKernel + "graph: {generate: {kind: cholesky, tiles: 2}}\n");
+  expect_rejected({"validate", "chol.yaml"}, {"chol.yaml:2:19: task 'potrf_0'", "'potrf'"});
+  // A missing import: at the import key.
+  file("imp.yaml", kKernel + "graph: {import: none.dot, default_kernel: k}\n");
+  expect_rejected({"validate", "imp.yaml"},
+                  {"imp.yaml:2:17: cannot import '", "none.dot': cannot open file"});
+  // An error inside an included file names the includer.
+  file("lib.yaml", "kernels: [{name: k, wg_time: soon}]\n");
+  file("inc.yaml", "kernels: [{include: lib.yaml}]\n" + kQueue);
+  expect_rejected({"validate", "inc.yaml"},
+                  {"lib.yaml:1:30: expected a duration", "included from inc.yaml:1:21"});
+  expect_rejected({"validate", "inc.yaml", "--set", "kernels.0.include=gone.yaml"},
+                  {"--set kernels.0.include=gone.yaml: cannot include '", "gone.yaml'"});
+  // --set: maps it creates and everything inside its value are the option's.
+  expect_rejected({"validate", "ok.yaml", "--set", "device.front_end.bogus=1"},
+                  {"--set device.front_end.bogus=1: unknown key 'bogus'"});
+  expect_rejected({"validate", "ok.yaml", "--set", "queues.0.packets=[{dispatch: nope}]"},
+                  {"--set queues.0.packets=[{dispatch: nope}]: dispatch of unknown kernel"});
+  expect_rejected({"validate", "ok.yaml", "--set", "queues.0.packets=[{dispatch: k, at: x}]"},
+                  {"--set queues.0.packets=[{dispatch: k, at: x}]: expected a duration"});
+  // Experiments: unknown policies, baselines and bad set/sweep values at the experiment file.
+  file("pol.yaml", "experiment:\n  workload: ok.yaml\n  policies: [srtf, fifo-backfil]\n");
+  expect_rejected({"compare", "pol.yaml"},
+                  {"pol.yaml:3:20: unknown policy 'fifo-backfil' (did you mean 'fifo-backfill'?)"});
+  file("dup.yaml", "experiment:\n  workload: ok.yaml\n  policies: [srtf, srtf]\n");
+  expect_rejected({"compare", "dup.yaml"}, {"dup.yaml:3:20: policy 'srtf' is listed twice"});
+  file("base.yaml", "experiment:\n  workload: ok.yaml\n  policies: [srtf]\n  baseline: sjf\n");
+  expect_rejected({"compare", "base.yaml"},
+                  {"base.yaml:4:13: baseline 'sjf' is not one of the policies compared: srtf"});
+  file("set.yaml", "experiment:\n  workload: ok.yaml\n  set: [kernels.0.wg_time=zz]\n");
+  expect_rejected({"compare", "set.yaml"},
+                  {"set.yaml:3:9: expected a duration", "setting 'kernels.0.wg_time=zz'"});
+  file("sweep.yaml", "experiment:\n  workload: ok.yaml\n  sweep: {queues.0.size: [64, 1000]}\n");
+  expect_rejected({"compare", "sweep.yaml"},
+                  {"sweep.yaml:3:31: a queue size must be a power of two, found 1000"});
+  file("miss.yaml", "experiment:\n  workloads: [ok.yaml, gone.yaml]\n");
+  expect_rejected({"compare", "miss.yaml"},
+                  {"miss.yaml:2:24: cannot read workload '", "gone.yaml': cannot open file"});
+}
+
+// ---- 7. Command-line strictness ---------------------------------------------------------------
+
+TEST_F(Hostile, CommandLineNumbersAndPoliciesAreCheckedStrictly) {
+  file("ok.yaml", kKernel + kQueue);
+  for (const char* seed : {"-1", "99999999999999999999999", "", "1.5", " 7", "+3"}) {
+    for (const char* command : {"run", "validate", "compare"}) {
+      expect_rejected({command, "ok.yaml", "--seed", seed},
+                      {"--seed: expected a seed from 0 to 9223372036854775807"});
+    }
+  }
+  EXPECT_EQ(aqlsim({"validate", "ok.yaml", "--seed", "9223372036854775807"}).status, 0);
+  expect_rejected({"run", "ok.yaml", "--policy", "srtf", "--policy", "sjf"},
+                  {"--policy sjf: 'srtf' and 'sjf' are both thread-block policies"});
+  expect_rejected({"validate", "ok.yaml", "--policy", "rr-idle", "--policy", "rr-ready"},
+                  {"--policy rr-ready: 'rr-idle' and 'rr-ready' are both queue-mapping"});
+  EXPECT_EQ(aqlsim({"validate", "ok.yaml", "--policy", "rr-ready", "--policy", "srtf"}).status, 0);
+  expect_rejected({"accuracy", "ok.yaml", "--policy", "rr-idle"},
+                  {"--policy rr-idle: 'rr-idle' is a queue-mapping policy; accuracy runs under a "
+                   "thread-block policy"});
+  expect_rejected({"accuracy", "ok.yaml", "--policy", "kernel-rr"}, {"is a kernel policy"});
+  expect_rejected({"compare", "ok.yaml", "--baseline", "nonexistent"},
+                  {"--baseline nonexistent: baseline 'nonexistent' needs policies"});
+  expect_rejected({"compare", "ok.yaml", "--policies", "srtf,sjf", "--baseline", "nonexistent"},
+                  {"--baseline nonexistent: baseline 'nonexistent' is not one of the policies"});
+  expect_rejected({"compare", "ok.yaml", "--policies", "srtf,bogus"},
+                  {"--policies srtf,bogus: unknown policy 'bogus'"});
+  expect_rejected({"compare", "ok.yaml", "--policies", "srtf,srtf"},
+                  {"policy 'srtf' is listed twice"});
+  // Generator parameters: strict, each named as given.
+  expect_rejected({"graph", "gen", "chain", "n=99999999999999999999", "kernel=k"},
+                  {"n=99999999999999999999: expected an integer from 1 to 1000000"});
+  expect_rejected({"graph", "gen", "chain", "n=0x-5", "kernel=k"},
+                  {"n=0x-5: expected an integer, found '0x-5'"});
+  expect_rejected({"graph", "gen", "chain", "n=2", "n=3", "kernel=k"},
+                  {"n=3: parameter 'n' is given twice"});
+  expect_rejected({"graph", "gen", "chain", "n", "kernel=k"}, {"n: expected key=value"});
+  expect_rejected({"graph", "gen", "chain", "n=[1, 2]", "kernel=k"},
+                  {"n=[1, 2]: expected a single value"});
+  expect_rejected({"graph", "gen", "layered", "n=10", "seed=-1", "kernel=k"},
+                  {"seed=-1: expected an integer from 0"});
+}
+
+}  // namespace
