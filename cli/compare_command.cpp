@@ -22,6 +22,7 @@ struct CompareCli {
   std::vector<std::string> overrides;
   std::optional<std::uint64_t> seed;
   unsigned jobs = 1;
+  LimitOptions limits;
   std::string csv;
   std::string baseline;
   bool no_alone = false;
@@ -123,7 +124,8 @@ int compare(const CompareCli& o) {
 
   std::optional<OutputFile> csv;  // opened first: a bad path fails before the runs
   if (!o.csv.empty()) csv.emplace(o.csv, "CSV");
-  CompareOptions options{.seed = o.seed, .jobs = o.jobs, .progress = {}};
+  CompareOptions options{
+      .seed = o.seed, .jobs = o.jobs, .limits = o.limits.limits(), .progress = {}};
   const auto start = std::chrono::steady_clock::now();
   // On a terminal one line rewritten in place; in a log a line every few seconds.
   const bool terminal = isatty(STDERR_FILENO) != 0;
@@ -168,6 +170,7 @@ void add_compare_command(CLI::App& app, Action& action) {
   cmd->add_option("--seed", o->seed, "Random seed for every run")
       ->check([](const std::string& text) { return integer_error(text, 0, INT64_MAX, "a seed"); },
               "SEED");
+  o->limits.add_to(*cmd);
   cmd->add_option("--jobs,-j", o->jobs, "Runs in parallel (results are identical to --jobs 1)")
       ->check(CLI::Range(1u, 256u));
   cmd->add_option("--csv", o->csv, "Write one row per workload, sweep point and policy")

@@ -67,6 +67,7 @@ RunSummary run_job(const ExperimentSpec& spec, const Job& job, const CompareOpti
                      fmt::format("no policy named '{}'", job.policy));
   }
   if (options.seed) scenario.seed = *options.seed;
+  scenario.limits = options.limits;
   RunOptions run_options;
   run_options.measure_alone = spec.measure_alone;
   const RunReport report = run_scenario(scenario, run_options);

@@ -14,6 +14,7 @@ namespace aqlsim {
 struct CompareOptions {
   std::optional<std::uint64_t> seed;
   unsigned jobs = 1;
+  RunLimits limits;  // for every run, the alone runs included
   // Called now and then from the calling thread with (runs done, runs in all).
   std::function<void(std::size_t, std::size_t)> progress;
 };

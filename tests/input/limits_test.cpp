@@ -50,6 +50,14 @@ TEST_F(Limits, TheSimulatedTimeLimitStopsBeforeTheFirstLaterEvent) {
   EXPECT_TRUE(json["kernels"].empty());
 }
 
+TEST_F(Limits, CompareMarksARunThatReachedALimit) {
+  const Result r = aqlsim("compare --no-alone " + quote(write("one.yaml", kOneWorkgroup)) +
+                          " --max-sim-time 14.3us --csv " + quote(path("c.csv")));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("(1 did not complete)"));
+  EXPECT_THAT(read_file(path("c.csv")), HasSubstr(",rr-idle+fifo-backfill,limit,"));
+}
+
 TEST_F(Limits, ARunThatWouldPassTheLargestSimulatedTimeStops) {
   const Result r = aqlsim("run --no-alone " + quote(write("far.yaml", kPastTheLargestTime)));
   EXPECT_EQ(r.status, kExitLimit) << r.err;
