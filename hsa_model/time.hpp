@@ -40,6 +40,13 @@ inline Tick duration_ticks(double ticks) {
   return ticks > 0 ? static_cast<Tick>(std::llround(ticks)) : 0;
 }
 
+// count x t, clamped to kMaxDuration: a grid of 2^40 work-groups times their duration would
+// overflow a Tick.
+constexpr Tick scaled_duration(std::uint64_t count, Tick t) {
+  if (t > 0 && count > static_cast<std::uint64_t>(kMaxDuration / t)) return kMaxDuration;
+  return static_cast<Tick>(count) * t;
+}
+
 // Converts a (possibly fractional) number of device clock cycles to ticks.
 inline Tick cycles_to_ticks(double cycles, double clock_mhz) {
   return duration_ticks(cycles * kMicrosecond / clock_mhz);

@@ -10,7 +10,7 @@ namespace {
 // CU that has done more than its share predicts no work left rather than negative work.
 Tick equation2(const CuSlice& s, Tick now) {
   const std::uint64_t left = s.total_blocks > s.done_blocks ? s.total_blocks - s.done_blocks : 0;
-  return s.active_at(now) + static_cast<Tick>(left) * s.t / s.resident_blocks;
+  return s.active_at(now) + scaled_duration(left, s.t) / s.resident_blocks;
 }
 
 }  // namespace

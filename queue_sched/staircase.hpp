@@ -9,7 +9,7 @@ namespace aqlsim {
 
 constexpr Tick staircase_runtime(std::uint64_t workgroups, std::uint32_t residency, Tick t) {
   const std::uint64_t steps = (workgroups + residency - 1) / residency;
-  return static_cast<Tick>(steps) * t;
+  return scaled_duration(steps, t);
 }
 
 }  // namespace aqlsim

@@ -108,8 +108,10 @@ TEST_F(ArrivalOrders, OrderOneIsTheListAndTheOthersArePermutationsSpacedApart) {
 TEST_F(ArrivalOrders, OneJobAndTwoJobsGiveIdenticalResultsForEverySchedulerAndMechanism) {
   ExperimentSpec spec = experiment(2);
   spec.sweeps.push_back({"device.preemption.mechanism", {"drain", "context-save", "kill"}});
-  const auto serial = run_experiment(spec, {.seed = std::nullopt, .jobs = 1, .progress = {}});
-  const auto parallel = run_experiment(spec, {.seed = std::nullopt, .jobs = 2, .progress = {}});
+  const auto serial =
+      run_experiment(spec, {.seed = std::nullopt, .jobs = 1, .limits = {}, .progress = {}});
+  const auto parallel =
+      run_experiment(spec, {.seed = std::nullopt, .jobs = 2, .limits = {}, .progress = {}});
   ASSERT_EQ(serial.size(), 2u * 8 * 3);
   ASSERT_EQ(parallel.size(), serial.size());
   for (std::size_t i = 0; i < serial.size(); ++i) {

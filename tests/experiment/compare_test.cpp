@@ -46,8 +46,10 @@ experiment:
   const ExperimentSpec spec = load_experiment(file);
   ASSERT_EQ(spec.workloads.size(), 6u);  // 3 x 2 ordered pairs
   EXPECT_EQ(spec.workloads[0].name, "jpeg_d+jpeg_e");
-  const auto serial = run_experiment(spec, {.seed = std::nullopt, .jobs = 1, .progress = {}});
-  const auto parallel = run_experiment(spec, {.seed = std::nullopt, .jobs = 2, .progress = {}});
+  const auto serial =
+      run_experiment(spec, {.seed = std::nullopt, .jobs = 1, .limits = {}, .progress = {}});
+  const auto parallel =
+      run_experiment(spec, {.seed = std::nullopt, .jobs = 2, .limits = {}, .progress = {}});
   ASSERT_EQ(serial.size(), 18u);
   ASSERT_EQ(parallel.size(), serial.size());
   for (std::size_t i = 0; i < serial.size(); ++i)
@@ -105,7 +107,8 @@ experiment:
     device.compute_units: [1, 2]
 )");
   const ExperimentSpec spec = load_experiment(file);
-  const auto runs = run_experiment(spec, {.seed = std::nullopt, .jobs = 2, .progress = {}});
+  const auto runs =
+      run_experiment(spec, {.seed = std::nullopt, .jobs = 2, .limits = {}, .progress = {}});
   ASSERT_EQ(runs.size(), 8u);  // 2 points x 2 policies x 2 workloads
   const auto rows = summarise(spec, runs);
   ASSERT_EQ(rows.size(), 4u);

@@ -24,7 +24,8 @@ std::map<std::string, StpByPolicy> fifo_and_sjf(std::optional<std::uint64_t> see
   EXPECT_EQ(spec.workloads.size(), 56u);
   spec.policies = {"fifo", "sjf"};
   std::map<std::string, StpByPolicy> stp;
-  for (const RunSummary& r : run_experiment(spec, {.seed = seed, .jobs = 2, .progress = {}})) {
+  for (const RunSummary& r :
+       run_experiment(spec, {.seed = seed, .jobs = 2, .limits = {}, .progress = {}})) {
     EXPECT_EQ(r.status, RunStatus::completed) << r.workload << " " << r.policy;
     stp[r.workload][r.policy] = r.metrics.stp;
   }

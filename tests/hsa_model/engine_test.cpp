@@ -122,6 +122,11 @@ TEST(Time, ComputedDurationsAreClampedNotOverflowed) {
   EXPECT_EQ(duration_ticks(-5.0), 0);
   EXPECT_EQ(duration_ticks(2.5), 3);
   EXPECT_EQ(cycles_to_ticks(1e40, 1000.0), kMaxDuration);
+  EXPECT_EQ(scaled_duration(3, 5), 15);
+  EXPECT_EQ(scaled_duration(std::uint64_t{1} << 60, kSecond), kMaxDuration);
+  EXPECT_EQ(scaled_duration(1'000'000, kSecond), kMaxDuration);
+  EXPECT_EQ(scaled_duration(1'000'001, kSecond), kMaxDuration);
+  EXPECT_EQ(scaled_duration(999'999, kSecond), 999'999 * kSecond);
   // Any time up to the largest plus any duration still fits in a Tick.
   EXPECT_GT(kNever - kMaxSimTime, kMaxDuration);
 }
