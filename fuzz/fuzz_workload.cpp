@@ -34,7 +34,7 @@ namespace {
 
 constexpr std::size_t kMaxPackets = 24;
 constexpr std::uint64_t kMaxWorkgroups = 512;
-constexpr std::uint64_t kMaxEvents = 20'000;  // per capped run
+constexpr std::uint64_t kMaxEvents = 10'000;  // per capped run
 constexpr Tick kMaxDuration = 1'000 * kMillisecond;
 constexpr Tick kMinQuantum = kMicrosecond;
 

@@ -4,10 +4,10 @@
 // message. No CU over a limit, no work-group outside its kernel's CU mask or worker limit or
 // grid, none on the device twice or started after finishing, each finished once; after a
 // completed run every kernel has finished and the device is empty.
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <set>
-#include <utility>
+#include <vector>
 
 #include "hsa_model/gpu.hpp"
 
@@ -32,17 +32,28 @@ class InvariantChecker final : public ModelObserver {
             "a work-group was placed outside its kernel's CU mask");
     require(kernel.resident_per_cu.at(wg.cu) <= kernel.max_per_cu,
             "a kernel has more work-groups on a CU than its workers per CU");
-    require(!finished_.contains({kernel.id, wg.index}), "a work-group started after finishing");
-    require(on_device_.emplace(kernel.id, wg.index).second, "a work-group started twice at once");
+    if (std::uint8_t* state = state_of(kernel, wg.index)) {
+      require(*state != kFinished, "a work-group started after finishing");
+      require(*state != kOnDevice, "a work-group started twice at once");
+      *state = kOnDevice;
+    }
+    ++on_device_;
   }
   void on_workgroup_evicted(const KernelState& kernel, const WorkgroupRecord& wg,
                             double left) override {
-    require(on_device_.erase({kernel.id, wg.index}) == 1, "evicted a work-group not running");
+    if (std::uint8_t* state = state_of(kernel, wg.index)) {
+      require(*state == kOnDevice, "evicted a work-group not running");
+      *state = kIdle;
+    }
+    require(on_device_-- > 0, "evicted a work-group with none on the device");
     require(left >= 0.0 && left <= 1.0, "an evicted work-group has a share left outside [0, 1]");
   }
   void on_workgroup_finished(const KernelState& kernel, const WorkgroupRecord& wg) override {
-    require(on_device_.erase({kernel.id, wg.index}) == 1, "finished a work-group not running");
-    require(finished_.emplace(kernel.id, wg.index).second, "a work-group finished twice");
+    if (std::uint8_t* state = state_of(kernel, wg.index)) {
+      require(*state == kOnDevice, "finished a work-group not running (or twice)");
+      *state = kFinished;
+    }
+    require(on_device_-- > 0, "finished a work-group with none on the device");
     require(wg.start <= wg.end, "a work-group ended before it started");
   }
 
@@ -50,14 +61,29 @@ class InvariantChecker final : public ModelObserver {
   void check_completed(const Gpu& gpu) const {
     for (const KernelState& k : gpu.kernels())
       require(k.finished(), "a completed run left a kernel unfinished");
-    require(on_device_.empty(), "a completed run left work-groups on the device");
+    require(on_device_ == 0, "a completed run left work-groups on the device");
     for (const ComputeUnit& cu : gpu.compute_units())
       require(cu.resident_workgroups() == 0, "a completed run left a CU occupied");
   }
 
  private:
-  std::set<std::pair<KernelId, std::uint64_t>> on_device_;
-  std::set<std::pair<KernelId, std::uint64_t>> finished_;
+  static constexpr std::uint8_t kIdle = 0;
+  static constexpr std::uint8_t kOnDevice = 1;
+  static constexpr std::uint8_t kFinished = 2;
+  // Grids up to this size are followed work-group by work-group (a hostile packet's grid can
+  // hold 2^64 of them; the runs are capped long before that many could start).
+  static constexpr std::uint64_t kFollowedGrid = 1 << 16;
+
+  std::uint8_t* state_of(const KernelState& kernel, std::uint64_t index) {
+    if (kernel.total_workgroups > kFollowedGrid) return nullptr;
+    if (states_.size() <= kernel.id) states_.resize(kernel.id + 1);
+    std::vector<std::uint8_t>& states = states_[kernel.id];
+    if (states.empty()) states.assign(kernel.total_workgroups, kIdle);
+    return &states.at(index);
+  }
+
+  std::vector<std::vector<std::uint8_t>> states_;  // by kernel id, then grid index
+  std::uint64_t on_device_ = 0;
 };
 
 }  // namespace aqlsim::fuzz
