@@ -12,11 +12,16 @@
 //  - text naming /dev, /proc or /sys, or holding a backslash (a YAML escape) together with an
 //    include or import: an include of a device file reads for ever, and those paths can be
 //    spelt with escapes;
+//  - a `graph: generate:` whose n, width, stages or tiles is over kMaxGenerated (found by a
+//    look at the YAML before loading): generators blow up (known);
+//  - a ring (queue `size`, graph `queue_size`) over kMaxRing packets (known);
 //  - durations (work-group times, `at`, latencies, preemption commands) over 1 s, which can
 //    overflow int64 picoseconds (known), and a quantum under 1 us, which takes for ever (known);
 //  - more than kMaxPackets packets or kMaxWorkgroups work-groups in all.
 // Include paths resolve against workloads/experiments/, so the seeds' `../kernels/...` and
 // `../graphs/...` work.
+#include <yaml-cpp/yaml.h>
+
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -37,6 +42,8 @@ constexpr std::uint64_t kMaxWorkgroups = 512;
 constexpr std::uint64_t kMaxEvents = 10'000;  // per capped run
 constexpr Tick kMaxDuration = 1'000 * kMillisecond;
 constexpr Tick kMinQuantum = kMicrosecond;
+constexpr std::uint32_t kMaxRing = 4096;
+constexpr double kMaxGenerated = 64;
 
 bool contains(std::string_view text, std::string_view what) {
   return text.find(what) != std::string_view::npos;
@@ -47,6 +54,25 @@ bool reads_files_it_should_not(std::string_view text) {
     if (contains(text, path)) return true;
   }
   return contains(text, "\\") && (contains(text, "clude") || contains(text, "port"));
+}
+
+// A generator asked for more than kMaxGenerated of anything. The loader reports every other
+// problem of the section; this only looks for numbers.
+bool generates_too_much(const std::string& text) {
+  try {
+    const YAML::Node root = YAML::Load(text);
+    if (!root.IsMap() || !root["graph"].IsMap()) return false;
+    const YAML::Node spec = root["graph"]["generate"];
+    if (!spec.IsMap()) return false;
+    for (const char* key : {"n", "width", "stages", "tiles"}) {
+      if (!spec[key].IsScalar()) continue;
+      // As a double and as an integer (which reads 0x and 0o too).
+      if (spec[key].as<double>(0) > kMaxGenerated) return true;
+      if (spec[key].as<long long>(0) > kMaxGenerated) return true;
+    }
+  } catch (const YAML::Exception&) {
+  }
+  return false;
 }
 
 std::uint64_t dispatch_workgroups(const Scenario& s, const PacketSpec& p) {
@@ -69,6 +95,7 @@ bool small_enough(const Scenario& s) {
   std::size_t packets = 0;
   std::uint64_t workgroups = 0;
   for (const QueueSpec& q : s.queues) {
+    if (q.size > kMaxRing) return false;
     packets += q.packets.size();
     for (const PacketSpec& p : q.packets) {
       if (p.at > kMaxDuration) return false;
@@ -111,7 +138,7 @@ void simulate(const Scenario& s) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace aqlsim;
   const std::string text(reinterpret_cast<const char*>(data), size);
-  if (fuzz::reads_files_it_should_not(text)) return 0;
+  if (fuzz::reads_files_it_should_not(text) || fuzz::generates_too_much(text)) return 0;
   try {
     const Scenario scenario =
         taskgraph::load_workload_text(text, AQLSIM_SOURCE_DIR "/workloads/experiments/fuzz.yaml");
