@@ -17,6 +17,8 @@
 //  - a ring (queue `size`, graph `queue_size`) over kMaxRing packets (known);
 //  - durations (work-group times, `at`, latencies, preemption commands) over 1 s, which can
 //    overflow int64 picoseconds (known), and a quantum under 1 us, which takes for ever (known);
+//  - a barrier depending on a packet that names its own completion_signal: build_model has no
+//    signal by that packet's name (map::at, known);
 //  - more than kMaxPackets packets or kMaxWorkgroups work-groups in all.
 // Include paths resolve against workloads/experiments/, so the seeds' `../kernels/...` and
 // `../graphs/...` work.
@@ -25,6 +27,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -94,11 +97,20 @@ bool small_enough(const Scenario& s) {
   }
   std::size_t packets = 0;
   std::uint64_t workgroups = 0;
+  std::set<std::string> own_signal;  // packets that name their completion signal
+  for (const QueueSpec& q : s.queues) {
+    for (const PacketSpec& p : q.packets) {
+      if (!p.completion_signal.empty()) own_signal.insert(p.name);
+    }
+  }
   for (const QueueSpec& q : s.queues) {
     if (q.size > kMaxRing) return false;
     packets += q.packets.size();
     for (const PacketSpec& p : q.packets) {
       if (p.at > kMaxDuration) return false;
+      for (const std::string& d : p.depends_on) {
+        if (own_signal.contains(d)) return false;
+      }
       if (p.kind != PacketSpec::Kind::dispatch) continue;
       workgroups += std::min(dispatch_workgroups(s, p), kMaxWorkgroups + 1);
     }
