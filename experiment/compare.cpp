@@ -201,8 +201,8 @@ std::vector<ApplicationSummaryRow> summarise_applications(const std::vector<RunS
     if (g == groups.end()) g = groups.insert(groups.end(), Sums{{r.point, r.policy, {}, {}}, {}});
     for (const auto& [app, ntt] : r.application_ntt) {
       auto& names = g->row.mean_ntt;
-      auto it =
-          std::find_if(names.begin(), names.end(), [&](const auto& n) { return n.first == app; });
+      auto it = std::find_if(names.begin(), names.end(),
+                             [&key = app](const auto& n) { return n.first == key; });
       if (it == names.end()) {
         names.emplace_back(app, 0.0);
         g->sums.emplace_back(0.0, 0);

@@ -129,9 +129,11 @@ std::vector<WorkloadSource> kernel_pairs(const YamlNode& node) {
       node.require("second_arrival").fail("groups of more than two kernels need a duration");
     check_last_arrival(node.require("second_arrival"),
                        static_cast<double>(group - 1) * static_cast<double>(arrival.fixed));
-    return kernel_groups(names, group, arrival.fixed, [&](const std::string& queues) {
-      return workload_text(device, include, queues);
-    });
+    // (A structured binding is captured by name only from clang 16.)
+    return kernel_groups(names, group, arrival.fixed,
+                         [&, &dev = device](const std::string& queues) {
+                           return workload_text(dev, include, queues);
+                         });
   }
   std::map<std::string, Tick> runtime;  // isolated runtimes, computed once per kernel
   std::vector<WorkloadSource> pairs;
