@@ -19,10 +19,6 @@
 // A fixed-up packet keeps its bytes but draws its type from the supported ones (mostly) and
 // brings its kernel object, grid, work-group size, LDS and signal handles into small ranges,
 // one past the valid ones included, so that it mostly gets past the packet checks.
-//
-// Temporary workaround (finding packets-1, to be removed once fixed): a dispatch of more than
-// 2^32 work-groups is not written, since the Simple Slicing predictor's equation 2
-// (queue_sched/simple_slicing.cpp) overflows int64 on one of ~1e17 work-groups.
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -39,12 +35,6 @@ namespace {
 constexpr std::uint64_t kMaxEvents = 2'000;
 constexpr std::size_t kConfigBytes = 4;
 constexpr std::size_t kRecordBytes = 2 + kAqlPacketBytes;
-constexpr std::uint64_t kMaxGrid = std::uint64_t{1} << 32;  // work-groups (packets-1)
-
-bool huge_grid(const AqlPacket& packet) {
-  return packet.header().type == HSA_PACKET_TYPE_KERNEL_DISPATCH &&
-         workgroup_count(packet.as<hsa_kernel_dispatch_packet_t>()) > kMaxGrid;
-}
 
 class Input {
  public:
@@ -189,7 +179,6 @@ void run(Input& in) {
     AqlPacket packet;
     std::memcpy(packet.bytes.data(), in.take(kAqlPacketBytes).data(), kAqlPacketBytes);
     if (!(ctrl0 & 0x04)) packet = fix_up(packet, kernels, signals);
-    if (huge_grid(packet)) continue;
     const auto id = static_cast<QueueId>((ctrl0 & 3) % queues);
     UserQueue& queue = gpu.queue(id);
 

@@ -7,18 +7,14 @@
 // dispatch alone), with the invariant checker attached; then, when every one of those runs ended
 // within the cap, the whole run_scenario (alone runs, oracle policies, metrics).
 //
-// Inputs are skipped, before loading or before simulating, where the harness works around what
-// is not fuzzed here or is known and being fixed:
+// Inputs are skipped, before loading or before simulating, to keep each execution short (all
+// of these are legal input, within the documented limits, and tested elsewhere):
 //  - text naming /dev, /proc or /sys, or holding a backslash (a YAML escape) together with an
-//    include or import: an include of a device file reads for ever, and those paths can be
-//    spelt with escapes;
+//    include or import: an include of a device file (/dev/zero) reads up to the 256 MiB file
+//    limit, and those paths can be spelt with escapes;
 //  - a `graph: generate:` whose n, width, stages or tiles is over kMaxGenerated (found by a
-//    look at the YAML before loading): generators blow up (known);
-//  - a ring (queue `size`, graph `queue_size`) over kMaxRing packets (known);
-//  - durations (work-group times, `at`, latencies, preemption commands) over 1 s, which can
-//    overflow int64 picoseconds (known), and a quantum under 1 us, which takes for ever (known);
-//  - a barrier depending on a packet that names its own completion_signal: build_model has no
-//    signal by that packet's name (map::at, known);
+//    look at the YAML before loading): graphs up to a million tasks take seconds to build;
+//  - a ring (queue `size`, graph `queue_size`) over kMaxRing packets: rings are allocated whole;
 //  - more than kMaxPackets packets or kMaxWorkgroups work-groups in all.
 // Include paths resolve against workloads/experiments/, so the seeds' `../kernels/...` and
 // `../graphs/...` work.
@@ -27,7 +23,6 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <set>
 #include <string>
 #include <string_view>
 
@@ -43,8 +38,6 @@ namespace {
 constexpr std::size_t kMaxPackets = 24;
 constexpr std::uint64_t kMaxWorkgroups = 512;
 constexpr std::uint64_t kMaxEvents = 10'000;  // per capped run
-constexpr Tick kMaxDuration = 1'000 * kMillisecond;
-constexpr Tick kMinQuantum = kMicrosecond;
 constexpr std::uint32_t kMaxRing = 4096;
 constexpr double kMaxGenerated = 64;
 
@@ -85,32 +78,12 @@ std::uint64_t dispatch_workgroups(const Scenario& s, const PacketSpec& p) {
 }
 
 bool small_enough(const Scenario& s) {
-  const FrontEndSpec& fe = s.device.front_end;
-  const PreemptionSpec& pre = s.device.preemption;
-  if (fe.quantum < kMinQuantum) return false;
-  for (Tick t : {fe.map_latency, fe.unmap_latency, fe.packet_latency, pre.eviction_command,
-                 pre.pending_read, pre.launch_command}) {
-    if (t > kMaxDuration) return false;
-  }
-  for (const KernelProfile& k : s.kernels) {
-    if (k.duration.mean > kMaxDuration) return false;
-  }
   std::size_t packets = 0;
   std::uint64_t workgroups = 0;
-  std::set<std::string> own_signal;  // packets that name their completion signal
-  for (const QueueSpec& q : s.queues) {
-    for (const PacketSpec& p : q.packets) {
-      if (!p.completion_signal.empty()) own_signal.insert(p.name);
-    }
-  }
   for (const QueueSpec& q : s.queues) {
     if (q.size > kMaxRing) return false;
     packets += q.packets.size();
     for (const PacketSpec& p : q.packets) {
-      if (p.at > kMaxDuration) return false;
-      for (const std::string& d : p.depends_on) {
-        if (own_signal.contains(d)) return false;
-      }
       if (p.kind != PacketSpec::Kind::dispatch) continue;
       workgroups += std::min(dispatch_workgroups(s, p), kMaxWorkgroups + 1);
     }

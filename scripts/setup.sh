@@ -8,6 +8,7 @@ packages=(
   libyaml-cpp-dev libboost-graph-dev libhsa-runtime-dev
   libcli11-dev nlohmann-json3-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev
+  clang libclang-rt-14-dev  # the libFuzzer targets (scripts/fuzz.sh)
 )
 
 missing=()
