@@ -1,0 +1,64 @@
+# Installation and packaging: `cmake --install` puts the libraries in lib/, their headers in
+# include/aqlsim/<directory>/ (so that `#include "hsa_model/gpu.hpp"` works with
+# -I<prefix>/include/aqlsim), the aqlsim program in bin/, workloads/ in share/aqlsim/, the CMake
+# package (find_package(aqlsim CONFIG)) in lib/cmake/aqlsim/ and aqlsim.pc in lib/pkgconfig/.
+# `cpack` makes a .deb of the same files.
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+set(AQLSIM_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/aqlsim)
+set(AQLSIM_DATA_DIR ${CMAKE_INSTALL_DATADIR}/aqlsim)
+
+# aqlsim_library(TARGET NAME): the include root of TARGET (the source tree here, include/aqlsim
+# once installed), its alias aqlsim::NAME (the name it is exported under), and the installation
+# of the library and of the headers of the directory that defines it.
+function(aqlsim_library target name)
+  target_include_directories(${target} PUBLIC
+    $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}>
+    $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/aqlsim>)
+  set_target_properties(${target} PROPERTIES EXPORT_NAME ${name})
+  add_library(aqlsim::${name} ALIAS ${target})
+  install(TARGETS ${target} EXPORT aqlsimTargets
+    ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+    LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+    RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  cmake_path(GET CMAKE_CURRENT_SOURCE_DIR FILENAME directory)
+  install(DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/
+    DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/aqlsim/${directory}
+    FILES_MATCHING PATTERN "*.hpp")
+endfunction()
+
+# Called once every target is defined (after the add_subdirectory calls).
+function(aqlsim_install_package)
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/workloads DESTINATION ${AQLSIM_DATA_DIR})
+  install(EXPORT aqlsimTargets NAMESPACE aqlsim:: DESTINATION ${AQLSIM_CMAKE_DIR})
+  configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/aqlsimConfig.cmake.in
+    ${PROJECT_BINARY_DIR}/aqlsimConfig.cmake
+    INSTALL_DESTINATION ${AQLSIM_CMAKE_DIR}
+    PATH_VARS AQLSIM_DATA_DIR)
+  # 0.x: a minor version may break the API.
+  write_basic_package_version_file(${PROJECT_BINARY_DIR}/aqlsimConfigVersion.cmake
+    COMPATIBILITY SameMinorVersion)
+  install(FILES ${PROJECT_BINARY_DIR}/aqlsimConfig.cmake
+                ${PROJECT_BINARY_DIR}/aqlsimConfigVersion.cmake
+          DESTINATION ${AQLSIM_CMAKE_DIR})
+
+  # aqlsim.pc finds the prefix from its own place, so it holds wherever the files are installed.
+  file(RELATIVE_PATH AQLSIM_PC_TO_PREFIX /prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig /prefix)
+  string(REGEX REPLACE "/$" "" AQLSIM_PC_TO_PREFIX "${AQLSIM_PC_TO_PREFIX}")
+  configure_file(${PROJECT_SOURCE_DIR}/cmake/aqlsim.pc.in ${PROJECT_BINARY_DIR}/aqlsim.pc @ONLY)
+  install(FILES ${PROJECT_BINARY_DIR}/aqlsim.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+
+  set(CPACK_GENERATOR DEB)
+  set(CPACK_PACKAGE_NAME aqlsim)
+  set(CPACK_PACKAGE_CONTACT "aqlsim developers")
+  set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
+      "Discrete-event model of a GPU front end: HSA queues, AQL packets, schedulers")
+  set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+  set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+  # The headers of these are needed to build against the libraries.
+  set(CPACK_DEBIAN_PACKAGE_DEPENDS
+      "libyaml-cpp-dev, libboost-graph-dev, libhsa-runtime-dev, nlohmann-json3-dev, libfmt-dev")
+  set(CPACK_SOURCE_IGNORE_FILES "/\\.git/" "/build[^/]*/" "/out/")
+  include(CPack)
+endfunction()
