@@ -197,8 +197,10 @@ std::vector<std::vector<Box>> merge_boxes(const std::vector<std::vector<Interval
       span = std::max(span, i.end);
   }
   std::size_t total = 0;
-  std::vector<std::vector<Box>> out = merge_once(rows, gap, total);
-  // A gap beyond the whole span merges each row into one box: the loop ends by then.
+  // Overlapping items only, when that fits; else items closer than the gap, doubled until it
+  // fits (a gap beyond the whole span merges each row into one box: the loop ends by then).
+  std::vector<std::vector<Box>> out = merge_once(rows, 0, total);
+  if (total > max_boxes) out = merge_once(rows, gap, total);
   while (total > max_boxes && total > rows.size() && gap <= 2 * span && gap > 0) {
     gap *= 2;
     out = merge_once(rows, gap, total);

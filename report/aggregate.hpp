@@ -104,8 +104,9 @@ struct Box {
   std::size_t first_item = 0;
 };
 
-// Merges each row's intervals that overlap or are less than `gap` apart, doubling the gap until
-// there are at most `max_boxes` boxes in all (or every row is a single box).
+// Merges each row's intervals that overlap; if that leaves more than `max_boxes` boxes in all,
+// also those less than `gap` apart, doubling the gap until the boxes fit (or every row is a
+// single box).
 std::vector<std::vector<Box>> merge_boxes(const std::vector<std::vector<Interval>>& rows,
                                           double gap, std::size_t max_boxes = kMaxBoxes);
 

@@ -281,16 +281,21 @@ std::string occupancy_chart(const TraceSummary& trace, const KernelSeries& serie
       above[b] = below[b] + v;
     }
     if (!any) continue;
-    // The band between `below` and `above`, as steps over the bins.
-    std::string d;
-    for (std::size_t b = 0; b < bins; ++b) {
-      d += fmt::format("{}{} {}H{}", b == 0 ? "M" : "L", svg::coord(x(t.bin_start(b))),
-                       svg::coord(y(above[b])), svg::coord(x(t.bin_start(b + 1))));
+    // The band between `below` and `above`, as steps over the bins: a vertical step only
+    // where the drawn height changes.
+    std::string d = fmt::format("M{} {}", svg::coord(x(t.bin_start(0))), svg::coord(y(above[0])));
+    for (std::size_t b = 1; b < bins; ++b) {
+      const std::string level = svg::coord(y(above[b]));
+      if (level != svg::coord(y(above[b - 1])))
+        d += fmt::format("H{}V{}", svg::coord(x(t.bin_start(b))), level);
     }
-    for (std::size_t b = bins; b-- > 0;) {
-      d += fmt::format("L{} {}H{}", svg::coord(x(t.bin_start(b + 1))), svg::coord(y(below[b])),
-                       svg::coord(x(t.bin_start(b))));
+    d += fmt::format("H{}V{}", svg::coord(x(t.t1())), svg::coord(y(below[bins - 1])));
+    for (std::size_t b = bins - 1; b > 0; --b) {
+      const std::string level = svg::coord(y(below[b - 1]));
+      if (level != svg::coord(y(below[b])))
+        d += fmt::format("H{}V{}", svg::coord(x(t.bin_start(b))), level);
     }
+    d += fmt::format("H{}", svg::coord(x(t.bin_start(0))));
     const std::string& name = s < series.names.size() ? series.names[s] : "?";
     out += svg::open_series(name);
     out +=
@@ -339,20 +344,26 @@ std::string cu_chart(const TraceSummary& trace) {
   for (std::size_t c = 0; c < trace.cus; ++c)
     labels.push_back(fmt::format("CU {}", c));
   out += row_labels(labels, kTop, h);
+  // One path per CU and shade, holding all its boxes: a few elements, and short.
   for (std::size_t c = 0; c < trace.cus; ++c) {
     out += svg::open_series(labels[c]);
-    for (const BinRun& r : cu_runs[c]) {
-      const double x0 = x(t.bin_start(r.first));
-      const double level = static_cast<double>(r.category + 1) / kLevels;
+    const double y = kTop + h * static_cast<double>(c);
+    for (std::size_t level = 0; level < kLevels; ++level) {
+      std::string d;
+      for (const BinRun& r : cu_runs[c]) {
+        if (r.category != level) continue;
+        const double x0 = x(t.bin_start(r.first));
+        d += fmt::format("M{} {}h{}v{}h-{}z", svg::coord(x0), svg::coord(y),
+                         svg::coord(x(t.bin_start(r.end)) - x0), svg::coord(std::max(h - 1, 1.0)),
+                         svg::coord(x(t.bin_start(r.end)) - x0));
+      }
+      if (d.empty()) continue;
       out += fmt::format(
-          "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#4e79a7\" "
-          "fill-opacity=\"{:.3f}\"><title>CU {}: {} to {} resident work-groups, {} to "
-          "{}</title></rect>\n",
-          svg::coord(x0), svg::coord(kTop + h * static_cast<double>(c)),
-          svg::coord(x(t.bin_start(r.end)) - x0), svg::coord(std::max(h - 1, 1.0)), level, c,
-          svg::number(top * static_cast<double>(r.category) / kLevels, 3),
-          svg::number(top * static_cast<double>(r.category + 1) / kLevels, 3),
-          us(t.bin_start(r.first)), us(t.bin_start(r.end)));
+          "<path d=\"{}\" fill=\"#4e79a7\" fill-opacity=\"{:.3f}\"><title>CU {}: {} to {} "
+          "resident work-groups</title></path>\n",
+          d, static_cast<double>(level + 1) / kLevels, c,
+          svg::number(top * static_cast<double>(level) / kLevels, 3),
+          svg::number(top * static_cast<double>(level + 1) / kLevels, 3));
     }
     out += svg::close_series();
   }
@@ -467,9 +478,11 @@ std::string run_page(const RunResult& run, const std::string& result_name,
 
   out += "<h2>Kernels by queue</h2>\n";
   out += figure(gantt_chart(run, series),
-                "Each kernel from launch to end on its queue's row (hover for times). Kernels "
-                "less than a pixel apart are drawn as one box; grey boxes merge kernels of "
-                "different definitions.",
+                fmt::format("Each kernel from launch to end on its queue's row (hover for "
+                            "times). Overlapping kernels of a queue are one box; over {} boxes, "
+                            "kernels less than a pixel apart are too (grey: of different "
+                            "definitions).",
+                            kMaxBoxes),
                 svg::legend(kernel_legend));
 
   out += "<h2>Hardware queue slots</h2>\n";

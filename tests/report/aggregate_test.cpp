@@ -87,11 +87,17 @@ TEST(Runs, JoinEqualNeighboursAndSkipEmptyBins) {
   EXPECT_EQ(r[2].category, 2u);
 }
 
-TEST(MergeBoxes, MergesOverlapsAndNearNeighboursOnly) {
+TEST(MergeBoxes, MergesOverlapsAndNearNeighboursOnlyWhenOverBudget) {
   const std::vector<std::vector<Interval>> rows = {
       {{5, 6, 0, 2}, {0, 1, 0, 0}, {1.05, 2, 1, 1}},  // unsorted on purpose
       {{0, 3, 1, 3}, {2, 4, 1, 4}}};
-  const auto boxes = merge_boxes(rows, 0.1);
+  // Within the budget only overlaps merge: 0-1 and 1.05-2 stay apart.
+  const auto exact = merge_boxes(rows, 0.1);
+  EXPECT_EQ(exact[0].size(), 3u);
+  ASSERT_EQ(exact[1].size(), 1u);
+  EXPECT_EQ(exact[1][0].count, 2u);
+  // Over a budget of 3, neighbours less than 0.1 apart merge too.
+  const auto boxes = merge_boxes(rows, 0.1, 3);
   ASSERT_EQ(boxes[0].size(), 2u);
   EXPECT_DOUBLE_EQ(boxes[0][0].begin, 0);
   EXPECT_DOUBLE_EQ(boxes[0][0].end, 2);
@@ -180,7 +186,8 @@ TEST(TraceSummary, ManyWorkGroupsAreBinnedExactlyAndDrawnBounded) {
   EXPECT_EQ(count(occupancy, "<path"), 2u);
   const std::string cus = cu_chart(s);
   EXPECT_EQ(count(cus, "data-series="), 8u);
-  EXPECT_EQ(count(cus, "<rect"), 8u);  // constant occupancy: one box per CU
+  EXPECT_EQ(count(cus, "<path"), 8u);  // constant occupancy: one shade, one box per CU
+  EXPECT_EQ(count(cus, "z"), 8u);
   // Slot 0 holds q0 and q1 for 10 us each: every 100 us bin is half and half, so the queue
   // lane is at most one box per bin; with the activity lane it fits in the budget.
   const std::string slots = slots_chart(s);
