@@ -7,7 +7,7 @@ packages=(
   build-essential cmake ninja-build
   libyaml-cpp-dev libboost-graph-dev libhsa-runtime-dev
   libcli11-dev nlohmann-json3-dev libfmt-dev
-  libgtest-dev libgmock-dev libbenchmark-dev
+  libgtest-dev libgmock-dev libbenchmark-dev chromium
 )
 
 missing=()
