@@ -50,5 +50,6 @@ void add_list_commands(CLI::App& app, Action& action);
 void add_graph_command(CLI::App& app, Action& action);
 void add_compare_command(CLI::App& app, Action& action);
 void add_accuracy_command(CLI::App& app, Action& action);
+void add_report_command(CLI::App& app, Action& action);
 
 }  // namespace aqlsim::cli

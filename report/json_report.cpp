@@ -83,8 +83,7 @@ Json outcome_json(const RunOutcome& outcome) {
                        {"waits_for_any_signal", b.wait.any},
                        {"signals", signals}});
   }
-  Json out{
-      {"status", run_status_name(outcome.status)}, {"errors", errors}, {"blocked", blocked}};
+  Json out{{"status", run_status_name(outcome.status)}, {"errors", errors}, {"blocked", blocked}};
   if (outcome.status == RunStatus::limit) {
     Json unfinished = Json::array();
     for (const auto& [queue, packet] : outcome.unfinished)

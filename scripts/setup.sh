@@ -9,6 +9,7 @@ packages=(
   libcli11-dev nlohmann-json3-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   clang libclang-rt-14-dev  # the libFuzzer targets (scripts/fuzz.sh)
+  chromium                  # the browser test of `aqlsim report`
 )
 
 missing=()

@@ -1,0 +1,387 @@
+#include "report/compare_page.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <map>
+#include <string_view>
+
+#include "config/input_error.hpp"
+#include "report/html_page.hpp"
+#include "report/svg.hpp"
+
+namespace aqlsim::report {
+namespace {
+
+constexpr std::string_view kColumns[] = {"policy",    "status",     "makespan_us", "stp",
+                                         "antt",      "fairness",   "dntt",        "slot_idle_us",
+                                         "map_count", "unmap_count"};
+constexpr std::size_t kFixed = std::size(kColumns);
+constexpr std::size_t kMaxBars = 1000;  // more: one line per policy instead of bars
+
+std::vector<std::string> split(std::string_view line) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t comma = line.find(',', start);
+    out.emplace_back(line.substr(start, comma - start));
+    if (comma == std::string_view::npos) return out;
+    start = comma + 1;
+  }
+}
+
+double parse_number(const std::string& field, const std::string& name, int line, int column,
+                    std::string_view what) {
+  double value = 0;
+  const char* end = field.data() + field.size();
+  const auto [ptr, ec] = std::from_chars(field.data(), end, value);
+  if (ec != std::errc() || ptr != end || !std::isfinite(value) || value < 0) {
+    throw InputError({name, line, column},
+                     fmt::format("{} is not a non-negative number: \"{}\"", what, field));
+  }
+  return value;
+}
+
+std::string point_label(const std::vector<std::string>& keys,
+                        const std::vector<std::string>& point) {
+  if (keys.empty()) return "all workloads";
+  std::string out;
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    const auto dot = keys[i].rfind('.');
+    out += (i ? ", " : "") + (dot == std::string::npos ? keys[i] : keys[i].substr(dot + 1)) + "=" +
+           point[i];
+  }
+  return out;
+}
+
+std::string spread_text(const Spread& s, int digits = 4) {
+  if (s.n == 0) return "-";
+  if (s.n == 1) return svg::number(s.geomean, digits);
+  return fmt::format("{} ({} to {})", svg::number(s.geomean, digits), svg::number(s.min, digits),
+                     svg::number(s.max, digits));
+}
+
+struct Metric {
+  const char* chart;
+  const char* title;
+  Spread CompareGroup::*field;
+};
+
+}  // namespace
+
+CompareTable parse_compare_csv(const std::string& text, const std::string& name) {
+  std::vector<std::string_view> lines;
+  std::string_view rest(text);
+  while (!rest.empty()) {
+    const std::size_t nl = rest.find('\n');
+    std::string_view line = rest.substr(0, nl);
+    if (line.ends_with('\r')) line.remove_suffix(1);
+    lines.push_back(line);
+    if (nl == std::string_view::npos) break;
+    rest.remove_prefix(nl + 1);
+  }
+  while (!lines.empty() && lines.back().empty())
+    lines.pop_back();
+  if (lines.empty()) {
+    throw InputError({name, 0, 0},
+                     "the file is empty: expected the CSV of `aqlsim compare --csv` (a header "
+                     "starting with workload, then one row per run)");
+  }
+  const std::vector<std::string> header = split(lines[0]);
+  const bool shaped = header.size() >= kFixed + 1 && header[0] == "workload" &&
+                      std::equal(std::begin(kColumns), std::end(kColumns),
+                                 header.end() - static_cast<std::ptrdiff_t>(kFixed));
+  if (!shaped) {
+    throw InputError({name, 1, 1},
+                     fmt::format("not the CSV of `aqlsim compare --csv`: the header must be "
+                                 "workload, the swept keys, then {}",
+                                 fmt::join(kColumns, ",")));
+  }
+  CompareTable table;
+  table.sweep_keys.assign(header.begin() + 1, header.end() - static_cast<std::ptrdiff_t>(kFixed));
+  const std::size_t keys = table.sweep_keys.size();
+  for (std::size_t l = 1; l < lines.size(); ++l) {
+    const int line = static_cast<int>(l + 1);
+    std::vector<std::string> f = split(lines[l]);
+    if (f.size() < header.size()) {
+      throw InputError({name, line, 1},
+                       fmt::format("{} fields where the header has {} (a truncated file?)",
+                                   f.size(), header.size()));
+    }
+    // A workload name with commas (compare does not quote) spreads over the first fields.
+    const std::size_t extra = f.size() - header.size();
+    CompareRun run;
+    for (std::size_t i = 0; i <= extra; ++i)
+      run.workload += (i ? "," : "") + f[i];
+    const auto field = [&](std::size_t i) -> const std::string& { return f[extra + i]; };
+    const auto column = [&](std::size_t i) {
+      int c = 1;
+      for (std::size_t j = 0; j < extra + i; ++j)
+        c += static_cast<int>(f[j].size()) + 1;
+      return c;
+    };
+    for (std::size_t k = 0; k < keys; ++k)
+      run.point.push_back(field(1 + k));
+    run.policy = field(1 + keys);
+    run.status = field(2 + keys);
+    if (run.policy.empty()) throw InputError({name, line, column(1 + keys)}, "empty policy");
+    double* numbers[] = {&run.makespan_us, &run.stp,  &run.antt,
+                         &run.fairness,    &run.dntt, &run.slot_idle_us};
+    for (std::size_t n = 0; n < std::size(numbers); ++n) {
+      const std::size_t i = 3 + keys + n;
+      *numbers[n] = parse_number(field(i), name, line, column(i), kColumns[2 + n]);
+    }
+    for (std::size_t i = 3 + keys + std::size(numbers); i < header.size(); ++i)
+      parse_number(field(i), name, line, column(i), header[i]);
+    table.runs.push_back(std::move(run));
+  }
+  if (table.runs.empty()) {
+    throw InputError({name, 1, 1}, "the CSV has a header but no runs");
+  }
+  return table;
+}
+
+Spread spread(const std::vector<double>& values) {
+  Spread s;
+  s.n = values.size();
+  if (values.empty()) return s;
+  double log_sum = 0;
+  s.min = values.front();
+  s.max = values.front();
+  for (const double v : values) {
+    log_sum += std::log(v);
+    s.min = std::min(s.min, v);
+    s.max = std::max(s.max, v);
+  }
+  s.geomean = std::exp(log_sum / static_cast<double>(values.size()));
+  return s;
+}
+
+std::vector<CompareGroup> summarise_compare(const CompareTable& table,
+                                            const std::string& baseline) {
+  std::map<std::pair<std::vector<std::string>, std::string>, double> base;  // (point, workload)
+  for (const CompareRun& r : table.runs) {
+    if (r.policy == baseline && r.status == "completed")
+      base[{r.point, r.workload}] = r.makespan_us;
+  }
+  std::vector<CompareGroup> groups;
+  for (const CompareRun& r : table.runs) {
+    const auto it = std::ranges::find_if(
+        groups, [&](const CompareGroup& g) { return g.point == r.point && g.policy == r.policy; });
+    if (it == groups.end()) groups.push_back({r.point, r.policy, 0, 0, {}, {}, {}, {}, {}, {}, 0});
+  }
+  for (CompareGroup& g : groups) {
+    // The same selection and means as `aqlsim compare` prints (experiment/compare.cpp).
+    std::vector<double> makespan, stp, antt, fairness, dntt, speedup;
+    double idle = 0;
+    for (const CompareRun& r : table.runs) {
+      if (r.point != g.point || r.policy != g.policy) continue;
+      ++g.runs;
+      if (r.status != "completed") continue;
+      ++g.completed;
+      makespan.push_back(r.makespan_us);
+      idle += r.slot_idle_us;
+      if (r.stp > 0) {
+        stp.push_back(r.stp);
+        antt.push_back(r.antt);
+        fairness.push_back(r.fairness);
+        dntt.push_back(std::max(r.dntt, 1e-300));
+      }
+      const auto b = base.find({r.point, r.workload});
+      if (b != base.end() && r.makespan_us > 0) speedup.push_back(b->second / r.makespan_us);
+    }
+    g.makespan = spread(makespan);
+    g.stp = spread(stp);
+    g.antt = spread(antt);
+    g.fairness = spread(fairness);
+    g.dntt = spread(dntt);
+    g.speedup = spread(speedup);
+    g.slot_idle_us = g.completed ? idle / static_cast<double>(g.completed) : 0;
+  }
+  return groups;
+}
+
+namespace {
+
+constexpr double kWidth = 1100;
+constexpr double kLeft = 80;
+constexpr double kRight = 20;
+constexpr double kTop = 12;
+constexpr double kPlot = 240;
+
+std::string bar_chart(const Metric& metric, const std::vector<CompareGroup>& groups,
+                      const std::vector<std::vector<std::string>>& points,
+                      const std::vector<std::string>& policies,
+                      const std::vector<std::string>& sweep_keys, bool reference_line) {
+  const auto find = [&](const std::vector<std::string>& point,
+                        const std::string& policy) -> const Spread* {
+    const auto it = std::ranges::find_if(
+        groups, [&](const CompareGroup& g) { return g.point == point && g.policy == policy; });
+    return it == groups.end() || (*it.*metric.field).n == 0 ? nullptr : &(*it.*metric.field);
+  };
+  double top = reference_line ? 1 : 0;
+  for (const CompareGroup& g : groups) {
+    if ((g.*metric.field).n > 0) top = std::max(top, (g.*metric.field).max);
+  }
+  const bool bars = points.size() * policies.size() <= kMaxBars;
+  const bool single = points.size() == 1;
+  const double label_room = single ? 70 : 50;
+  const double bottom = kTop + kPlot;
+  const svg::Scale y{0, top > 0 ? top * 1.05 : 1, bottom, kTop};
+  std::string out = svg::open_chart(metric.chart, kWidth, bottom + label_room + 20, metric.title);
+  out += svg::y_axis(y, kLeft, kWidth - kRight, metric.title);
+  const double group_width = (kWidth - kRight - kLeft) / static_cast<double>(points.size());
+  const double bar = group_width * 0.8 / static_cast<double>(policies.size());
+  for (std::size_t p = 0; p < policies.size(); ++p) {
+    out += svg::open_series(policies[p]);
+    std::string line;
+    for (std::size_t g = 0; g < points.size(); ++g) {
+      const Spread* s = find(points[g], policies[p]);
+      if (!s) continue;
+      const double gx = kLeft + group_width * static_cast<double>(g);
+      if (!bars) {
+        line += fmt::format("{}{} {}", line.empty() ? "M" : "L", svg::coord(gx + group_width / 2),
+                            svg::coord(y(s->geomean)));
+        continue;
+      }
+      const double x0 = gx + group_width * 0.1 + bar * static_cast<double>(p);
+      const std::string tip =
+          fmt::format("{}, {}: geometric mean {} over {} workloads (min {}, max {})", policies[p],
+                      point_label(sweep_keys, points[g]), svg::number(s->geomean), s->n,
+                      svg::number(s->min), svg::number(s->max));
+      out += svg::rect(x0, y(s->geomean), std::max(bar - 1, 1.0), bottom - y(s->geomean),
+                       svg::palette(p), tip);
+      if (s->n > 1) {
+        const double cx = x0 + bar / 2;
+        out += fmt::format("<path class=\"whisker\" d=\"M{0} {1}V{2}M{3} {1}h{5}M{3} {2}h{5}\"/>\n",
+                           svg::coord(cx), svg::coord(y(s->max)), svg::coord(y(s->min)),
+                           svg::coord(cx - bar / 4), "", svg::coord(bar / 2));
+      }
+    }
+    if (!line.empty()) {
+      out += fmt::format("<path d=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2\"/>\n", line,
+                         svg::palette(p));
+    }
+    out += svg::close_series();
+  }
+  if (reference_line) out += svg::line(kLeft, y(1), kWidth - kRight, y(1), "ref");
+  out += svg::line(kLeft, bottom, kWidth - kRight, bottom, "axis-line");
+  // Labels under the groups (or, with no sweep, under each policy's bar).
+  if (single) {
+    for (std::size_t p = 0; p < policies.size() && bars; ++p) {
+      const double cx = kLeft + group_width * 0.1 + bar * (static_cast<double>(p) + 0.5);
+      out += fmt::format(
+          "<text x=\"{0}\" y=\"{1}\" text-anchor=\"end\" transform=\"rotate(-30 {0} "
+          "{1})\">{2}</text>\n",
+          svg::coord(cx), svg::coord(bottom + 14), svg::escape(policies[p]));
+    }
+  } else {
+    const std::size_t every = std::max<std::size_t>(1, points.size() / 20);
+    for (std::size_t g = 0; g < points.size(); g += every) {
+      out += svg::text(kLeft + group_width * (static_cast<double>(g) + 0.5), bottom + 16,
+                       point_label(sweep_keys, points[g]), "middle");
+    }
+  }
+  return out + svg::close_chart();
+}
+
+}  // namespace
+
+std::string compare_page(const CompareTable& table, const std::string& csv_name,
+                         std::string baseline) {
+  std::vector<std::string> policies;
+  std::vector<std::vector<std::string>> points;
+  for (const CompareRun& r : table.runs) {
+    if (std::ranges::find(policies, r.policy) == policies.end()) policies.push_back(r.policy);
+    if (std::ranges::find(points, r.point) == points.end()) points.push_back(r.point);
+  }
+  std::string baseline_note;
+  if (baseline.empty()) {
+    baseline = policies.front();
+    baseline_note = " (the file's first policy; choose another with --baseline)";
+  }
+  const bool known_baseline = std::ranges::find(policies, baseline) != policies.end();
+  const std::vector<CompareGroup> groups = summarise_compare(table, baseline);
+  std::size_t workloads = 0;
+  {
+    std::vector<std::string> names;
+    for (const CompareRun& r : table.runs) {
+      if (std::ranges::find(names, r.workload) == names.end()) names.push_back(r.workload);
+    }
+    workloads = names.size();
+  }
+  const bool metrics =
+      std::ranges::any_of(groups, [](const CompareGroup& g) { return g.stp.n > 0; });
+
+  std::string out = page_begin("aqlsim compare: " + csv_name);
+  out += "<h1>aqlsim compare: " + svg::escape(csv_name) + "</h1>\n";
+  out += note(fmt::format(
+      "{} runs: {} workloads, {} policies, {} sweep point(s){}. Every figure is the geometric "
+      "mean over the workloads that completed, with the smallest and largest value in "
+      "parentheses (and as whiskers in the charts); speedup is the baseline's makespan over the "
+      "policy's, per workload, then the geometric mean. Baseline: {}{}.",
+      table.runs.size(), workloads, policies.size(), points.size(),
+      table.sweep_keys.empty() ? "" : fmt::format(" over {}", fmt::join(table.sweep_keys, ", ")),
+      baseline, known_baseline ? baseline_note : " (not in the file: no speedups)"));
+
+  out += "<h2>Summary</h2>\n";
+  std::vector<std::string> header = table.sweep_keys;
+  for (const char* h : {"policy", "runs", "completed", "makespan us", "speedup", "STP", "ANTT",
+                        "fairness", "DNTT", "slot idle us"})
+    header.emplace_back(h);
+  std::vector<std::vector<std::string>> rows;
+  for (const CompareGroup& g : groups) {
+    std::vector<std::string> row = g.point;
+    row.push_back(g.policy);
+    row.push_back(std::to_string(g.runs));
+    row.push_back(std::to_string(g.completed));
+    row.push_back(spread_text(g.makespan, 6));
+    row.push_back(spread_text(g.speedup));
+    for (const Spread* s : {&g.stp, &g.antt, &g.fairness, &g.dntt})
+      row.push_back(spread_text(*s));
+    row.push_back(svg::number(g.slot_idle_us, 6));
+    rows.push_back(std::move(row));
+  }
+  std::vector<bool> numeric(table.sweep_keys.size() + 1, false);
+  numeric.resize(header.size(), true);
+  out += table.runs.empty() ? "" : report::table(header, rows, numeric);
+  if (!metrics) {
+    out += note(
+        "No run measured STP, ANTT or fairness (the experiment ran without isolated runs): "
+        "only makespan and speedup are shown.");
+  }
+
+  std::vector<svg::LegendEntry> legend;
+  for (std::size_t p = 0; p < policies.size(); ++p)
+    legend.push_back({policies[p], svg::palette(p)});
+  const std::string legend_html = svg::legend(legend);
+  std::vector<Metric> charts = {{"compare-makespan", "makespan (us)", &CompareGroup::makespan}};
+  if (known_baseline) charts.push_back({"compare-speedup", "speedup", &CompareGroup::speedup});
+  if (metrics) {
+    charts.push_back({"compare-stp", "STP", &CompareGroup::stp});
+    charts.push_back({"compare-antt", "ANTT", &CompareGroup::antt});
+    charts.push_back({"compare-fairness", "fairness", &CompareGroup::fairness});
+    charts.push_back({"compare-dntt", "DNTT", &CompareGroup::dntt});
+  }
+  out += "<h2>Charts</h2>\n";
+  if (points.size() * policies.size() > kMaxBars) {
+    out += note("Too many bars to draw: each policy is a line through its geometric means.");
+  }
+  for (const Metric& m : charts) {
+    const bool ref = m.field == &CompareGroup::speedup || m.field == &CompareGroup::antt;
+    out += "<figure>\n" + legend_html +
+           bar_chart(m, groups, points, policies, table.sweep_keys, ref) + "<figcaption>" +
+           svg::escape(fmt::format("{}: geometric mean per policy{}; whiskers from the smallest "
+                                   "to the largest workload.",
+                                   m.field == &CompareGroup::speedup
+                                       ? "speedup in makespan over " + baseline
+                                       : std::string(m.title),
+                                   points.size() > 1 ? " and sweep point" : "")) +
+           "</figcaption>\n</figure>\n";
+  }
+  return out + page_end();
+}
+
+}  // namespace aqlsim::report

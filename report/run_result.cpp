@@ -1,0 +1,131 @@
+#include "report/run_result.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "config/input_error.hpp"
+
+namespace aqlsim::report {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// Line and column (1-based, columns in bytes) of byte offset `byte` of `text`.
+std::pair<int, int> line_column(const std::string& text, std::size_t byte) {
+  byte = std::min(byte, text.size());
+  int line = 1;
+  std::size_t line_start = 0;
+  for (std::size_t i = 0; i < byte; ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      line_start = i + 1;
+    }
+  }
+  return {line, static_cast<int>(byte - line_start) + 1};
+}
+
+class Shape {
+ public:
+  explicit Shape(std::string name) : name_(std::move(name)) {}
+
+  [[noreturn]] void fail(const std::string& path, const std::string& what) const {
+    throw InputError({name_, 0, 0},
+                     fmt::format("not a result file of `aqlsim run --json`: {} {}", path, what));
+  }
+
+  const Json& member(const Json& object, const std::string& path, const char* key) const {
+    const auto it = object.find(key);
+    if (it == object.end()) fail(path + key, "is missing");
+    return *it;
+  }
+  std::string string(const Json& object, const std::string& path, const char* key) const {
+    const Json& v = member(object, path, key);
+    if (!v.is_string()) fail(path + key, "is not a string");
+    return v.get<std::string>();
+  }
+  double number(const Json& object, const std::string& path, const char* key) const {
+    const Json& v = member(object, path, key);
+    if (!v.is_number()) fail(path + key, "is not a number");
+    return v.get<double>();
+  }
+  std::uint64_t count(const Json& object, const std::string& path, const char* key) const {
+    const Json& v = member(object, path, key);
+    if (!v.is_number_unsigned()) fail(path + key, "is not a non-negative integer");
+    return v.get<std::uint64_t>();
+  }
+  const Json& object(const Json& parent, const std::string& path, const char* key) const {
+    const Json& v = member(parent, path, key);
+    if (!v.is_object()) fail(path + key, "is not an object");
+    return v;
+  }
+
+ private:
+  std::string name_;
+};
+
+}  // namespace
+
+RunResult parse_run_result(const std::string& text, const std::string& name) {
+  Json json;
+  try {
+    json = Json::parse(text);
+  } catch (const Json::parse_error& e) {
+    const auto [line, column] = line_column(text, e.byte > 0 ? e.byte - 1 : 0);
+    const bool truncated = e.byte >= text.size();
+    throw InputError({name, line, column},
+                     truncated ? std::string("the JSON ends too soon (a truncated file?)")
+                               : fmt::format("not valid JSON: {}", e.what()));
+  }
+  const Shape shape(name);
+  if (!json.is_object()) shape.fail("the top level", "is not an object");
+  RunResult r;
+  r.source = shape.string(json, "", "source");
+  r.device = shape.string(json, "", "device");
+  r.seed = shape.count(json, "", "seed");
+  for (const auto& [key, value] : shape.object(json, "", "policies").items()) {
+    if (!value.is_string()) shape.fail("policies." + key, "is not a string");
+    r.policies.emplace_back(key, value.get<std::string>());
+  }
+  r.status = shape.string(shape.object(json, "", "outcome"), "outcome.", "status");
+  r.makespan_us = shape.number(json, "", "makespan_us");
+  const Json& kernels = shape.member(json, "", "kernels");
+  if (!kernels.is_array()) shape.fail("kernels", "is not an array");
+  for (std::size_t i = 0; i < kernels.size(); ++i) {
+    const Json& k = kernels[i];
+    const std::string path = fmt::format("kernels[{}].", i);
+    if (!k.is_object()) shape.fail(path.substr(0, path.size() - 1), "is not an object");
+    KernelResultRow row;
+    row.name = shape.string(k, path, "name");
+    row.kernel = shape.string(k, path, "kernel");
+    row.queue = shape.string(k, path, "queue");
+    row.workgroups = shape.count(k, path, "workgroups");
+    row.arrival_us = shape.number(k, path, "arrival_us");
+    row.launch_us = shape.number(k, path, "launch_us");
+    row.start_us = shape.number(k, path, "start_us");
+    row.end_us = shape.number(k, path, "end_us");
+    row.alone_us = shape.number(k, path, "alone_us");
+    row.ntt = shape.number(k, path, "ntt");
+    r.kernels.push_back(std::move(row));
+  }
+  const Json& metrics = shape.object(json, "", "metrics");
+  r.stp = shape.number(metrics, "metrics.", "stp");
+  r.antt = shape.number(metrics, "metrics.", "antt");
+  r.fairness = shape.number(metrics, "metrics.", "fairness");
+  r.dntt = shape.number(metrics, "metrics.", "dntt");
+  const Json& hw = shape.object(json, "", "hw");
+  r.map_count = shape.count(hw, "hw.", "map_count");
+  r.unmap_count = shape.count(hw, "hw.", "unmap_count");
+  r.slot_idle_us = shape.number(hw, "hw.", "slot_idle_us");
+  for (const auto& [key, value] : shape.object(hw, "hw.", "slot_time_us").items()) {
+    if (!value.is_number()) shape.fail("hw.slot_time_us." + key, "is not a number");
+    r.slot_time_us.emplace_back(key, value.get<double>());
+  }
+  const Json& simulation = shape.object(json, "", "simulation");
+  r.events = shape.count(simulation, "simulation.", "events");
+  r.workgroups = shape.count(simulation, "simulation.", "workgroups");
+  return r;
+}
+
+}  // namespace aqlsim::report

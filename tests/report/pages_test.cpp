@@ -1,0 +1,137 @@
+// The HTML report's pages: escaping, the comparison CSV and its summaries (hand-computed
+// geometric means and speedups), and the run result's schema checks.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "config/input_error.hpp"
+#include "report/compare_page.hpp"
+#include "report/run_page.hpp"
+#include "report/run_result.hpp"
+#include "report/svg.hpp"
+
+namespace {
+
+using namespace aqlsim::report;
+using ::testing::HasSubstr;
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1))
+    ++n;
+  return n;
+}
+
+// The message of the InputError `f` throws, with its location.
+template <typename F>
+std::string error_of(F&& f) {
+  try {
+    f();
+  } catch (const aqlsim::InputError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+TEST(Svg, EscapesEveryMarkupCharacter) {
+  EXPECT_EQ(aqlsim::svg::escape("<a href=\"x\">&'"), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
+  EXPECT_EQ(aqlsim::svg::number(1234.5678), "1235");
+  EXPECT_EQ(aqlsim::svg::number(0.012346), "0.01235");
+  EXPECT_EQ(aqlsim::svg::number(2.5), "2.5");
+  EXPECT_EQ(aqlsim::svg::coord(3.04), "3");
+  const std::vector<double> t = aqlsim::svg::ticks(0, 95, 5);  // steps of 20
+  EXPECT_EQ(t, (std::vector<double>{0, 20, 40, 60, 80}));
+}
+
+// Two workloads, two policies, one swept key at two values. At hw_queues=1, fifo has makespans
+// 100 and 400 and sjf 50 and 100: sjf's speedups over fifo are 2 and 4, geometric mean
+// sqrt(8); its STP 1 and 4 have geometric mean 2.
+const char* kCsv =
+    "workload,device.front_end.hw_queues,policy,status,makespan_us,stp,antt,fairness,dntt,"
+    "slot_idle_us,map_count,unmap_count\n"
+    "w1,1,fifo,completed,100,1,2,0.5,0.1,10,3,1\n"
+    "w1,1,sjf,completed,50,1,1,1,0,20,3,1\n"
+    "w2,1,fifo,completed,400,1,2,0.5,0.1,30,3,1\n"
+    "w2,1,sjf,completed,100,4,1,1,0,40,3,1\n"
+    "w1,2,fifo,completed,90,1,2,0.5,0.1,0,3,1\n"
+    "w1,2,sjf,deadlock,0,0,0,0,0,0,3,1\n"
+    "w2,2,fifo,completed,90,1,2,0.5,0.1,0,3,1\n"
+    "w2,2,sjf,completed,45,2,1,1,0,0,3,1\n";
+
+TEST(CompareCsv, SummariesAreGeometricMeansWithTheirSpread) {
+  const CompareTable table = parse_compare_csv(kCsv, "c.csv");
+  EXPECT_EQ(table.sweep_keys, std::vector<std::string>{"device.front_end.hw_queues"});
+  ASSERT_EQ(table.runs.size(), 8u);
+  const auto groups = summarise_compare(table, "fifo");
+  ASSERT_EQ(groups.size(), 4u);
+  const CompareGroup& sjf1 = groups[1];
+  EXPECT_EQ(sjf1.policy, "sjf");
+  EXPECT_EQ(sjf1.point, std::vector<std::string>{"1"});
+  EXPECT_NEAR(sjf1.speedup.geomean, std::sqrt(8.0), 1e-12);
+  EXPECT_DOUBLE_EQ(sjf1.speedup.min, 2);
+  EXPECT_DOUBLE_EQ(sjf1.speedup.max, 4);
+  EXPECT_NEAR(sjf1.stp.geomean, 2, 1e-12);
+  EXPECT_NEAR(sjf1.makespan.geomean, std::sqrt(5000.0), 1e-9);
+  EXPECT_DOUBLE_EQ(sjf1.slot_idle_us, 30);
+  const CompareGroup& sjf2 = groups[3];  // one run deadlocked: left out, as compare does
+  EXPECT_EQ(sjf2.runs, 2u);
+  EXPECT_EQ(sjf2.completed, 1u);
+  EXPECT_DOUBLE_EQ(sjf2.speedup.geomean, 2);
+  EXPECT_DOUBLE_EQ(groups[0].speedup.geomean, 1);
+
+  const std::string page = compare_page(table, "c.csv", "");
+  for (const char* chart : {"compare-makespan", "compare-speedup", "compare-stp", "compare-antt",
+                            "compare-fairness", "compare-dntt"}) {
+    const auto at = page.find(std::string("data-chart=\"") + chart + "\"");
+    ASSERT_NE(at, std::string::npos) << chart;
+    const std::string svg = page.substr(at, page.find("</svg>", at) - at);
+    EXPECT_EQ(count(svg, "data-series="), 2u) << chart;
+  }
+  EXPECT_THAT(page, HasSubstr("hw_queues=2"));
+  EXPECT_THAT(page, HasSubstr("2.828 (2 to 4)"));
+  EXPECT_THAT(page, HasSubstr("Baseline: fifo (the file&#39;s first policy"));
+}
+
+TEST(CompareCsv, WithoutIsolatedRunsOnlyMakespanAndSpeedupAreCharted) {
+  const std::string csv =
+      "workload,policy,status,makespan_us,stp,antt,fairness,dntt,slot_idle_us,map_count,"
+      "unmap_count\n"
+      "w,<b>a</b>,completed,10,0,0,0,0,0,1,1\n"
+      "w,b,completed,5,0,0,0,0,0,1,1\n";
+  const std::string page = compare_page(parse_compare_csv(csv, "c.csv"), "c.csv", "b");
+  EXPECT_THAT(page, HasSubstr("data-chart=\"compare-speedup\""));
+  EXPECT_EQ(page.find("data-chart=\"compare-stp\""), std::string::npos);
+  EXPECT_EQ(page.find("<b>a</b>"), std::string::npos);  // escaped
+  EXPECT_THAT(page, HasSubstr("&lt;b&gt;a&lt;/b&gt;"));
+}
+
+TEST(CompareCsv, BadFilesAreClearErrors) {
+  EXPECT_THAT(error_of([] { parse_compare_csv("", "e.csv"); }),
+              HasSubstr("e.csv: the file is empty"));
+  EXPECT_THAT(error_of([] { parse_compare_csv("a,b\n1,2\n", "h.csv"); }),
+              HasSubstr("h.csv:1:1: not the CSV of `aqlsim compare --csv`"));
+  const std::string header =
+      "workload,policy,status,makespan_us,stp,antt,fairness,dntt,slot_idle_us,map_count,"
+      "unmap_count\n";
+  EXPECT_THAT(error_of([&] { parse_compare_csv(header, "n.csv"); }), HasSubstr("no runs"));
+  EXPECT_THAT(error_of([&] { parse_compare_csv(header + "w,a,completed,1", "t.csv"); }),
+              HasSubstr("t.csv:2:1: 4 fields where the header has 11 (a truncated file?)"));
+  EXPECT_THAT(
+      error_of([&] { parse_compare_csv(header + "w,a,completed,1x,0,0,0,0,0,1,1", "x.csv"); }),
+      HasSubstr("x.csv:2:15: makespan_us is not a non-negative number: \"1x\""));
+}
+
+TEST(RunResult, OtherJsonIsRejectedWithTheFirstMissingKey) {
+  EXPECT_THAT(error_of([] { parse_run_result("{\"traceEvents\": []}", "t.json"); }),
+              HasSubstr("t.json: not a result file of `aqlsim run --json`: source is missing"));
+  EXPECT_THAT(error_of([] { parse_run_result("[1, 2]", "a.json"); }),
+              HasSubstr("the top level is not an object"));
+  EXPECT_THAT(error_of([] { parse_run_result("{\n  \"source\": \"x\",\n  \"dev", "c.json"); }),
+              HasSubstr("c.json:3:"));
+  EXPECT_THAT(error_of([] { parse_run_result("{\n  \"source\": \"x\",\n  \"dev", "c.json"); }),
+              HasSubstr("ends too soon"));
+}
+
+}  // namespace

@@ -1,0 +1,128 @@
+// `aqlsim report` end to end: the pages it writes for a run (with and without its trace) and a
+// comparison, and bad input: exit status 2, a message naming the file, and no HTML file (not
+// even a temporary one) left behind.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "tests/support/cli_fixture.hpp"
+
+namespace {
+
+using namespace aqlsim::testing;
+using ::testing::HasSubstr;
+using Report = CliFixture;
+
+const std::string kQuickstart = AQLSIM_SOURCE_DIR "/workloads/examples/quickstart.yaml";
+
+std::set<std::string> files_in(const fs::path& dir) {
+  std::set<std::string> out;
+  for (const auto& entry : fs::directory_iterator(dir))
+    out.insert(entry.path().filename().string());
+  return out;
+}
+
+class ReportInput : public Report {
+ protected:
+  void SetUp() override {
+    Report::SetUp();
+    const Result r = aqlsim("run " + quote(kQuickstart) + " -q --json " + quote(path("q.json")) +
+                            " --trace " + quote(path("q.trace.json")));
+    ASSERT_EQ(r.status, 0) << r.err;
+  }
+
+  // Runs `aqlsim report ARGS -o out.html` where out.html holds "earlier": a failure must leave
+  // it, and nothing else, behind.
+  Result fails(const std::string& args) {
+    write("out.html", "earlier");
+    const std::set<std::string> before = files_in(dir_);
+    const Result r = aqlsim("report " + args + " -o " + quote(path("out.html")));
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_EQ(files_in(dir_), before) << "a temporary file was left behind";
+    EXPECT_EQ(read_file(path("out.html")), "earlier");
+    return r;
+  }
+};
+
+TEST_F(ReportInput, RunPageHasEveryChartAndDefaultsToTheInputsNameWithHtml) {
+  const Result r =
+      aqlsim("report " + quote(path("q.json")) + " --trace " + quote(path("q.trace.json")));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "");
+  const std::string page = read_file(path("q.html"));
+  for (const char* chart : {"gantt", "slots", "occupancy", "cu-occupancy", "ntt"})
+    EXPECT_THAT(page, HasSubstr(std::string("data-chart=\"") + chart + "\"")) << chart;
+  EXPECT_THAT(page, HasSubstr("<g data-series=\"queue hi\">"));
+  EXPECT_THAT(page, HasSubstr("default-src 'none'"));
+  EXPECT_EQ(page.find("<script"), std::string::npos);
+  EXPECT_EQ(page.find("http://"),
+            page.find("http://www.w3.org/2000/svg"));  // the SVG namespace only
+}
+
+TEST_F(ReportInput, WithoutTheTraceThePageSaysWhatTheTraceAdds) {
+  const Result r = aqlsim("report " + quote(path("q.json")) + " -o " + quote(path("n.html")));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string page = read_file(path("n.html"));
+  EXPECT_THAT(page, HasSubstr("data-chart=\"gantt\""));
+  EXPECT_EQ(page.find("data-chart=\"slots\""), std::string::npos);
+  EXPECT_THAT(page, HasSubstr("--trace TRACE.json"));
+}
+
+TEST_F(ReportInput, JsonOfAnotherSchemaIsBadInput) {
+  // A trace is JSON, but not a run result.
+  const Result r = fails(quote(path("q.trace.json")));
+  EXPECT_THAT(
+      r.err,
+      HasSubstr("q.trace.json: not a result file of `aqlsim run --json`: source is missing"));
+}
+
+TEST_F(ReportInput, TruncatedJsonIsBadInput) {
+  const std::string text = read_file(path("q.json"));
+  write("cut.json", text.substr(0, text.size() / 2));
+  const Result r = fails(quote(path("cut.json")));
+  EXPECT_THAT(r.err, HasSubstr("cut.json:"));
+  EXPECT_THAT(r.err, HasSubstr("the JSON ends too soon"));
+}
+
+TEST_F(ReportInput, EmptyAndHeaderOnlyCsvAreBadInput) {
+  write("empty.csv", "");
+  EXPECT_THAT(fails(quote(path("empty.csv"))).err, HasSubstr("empty.csv: the file is empty"));
+  write("header.csv",
+        "workload,policy,status,makespan_us,stp,antt,fairness,dntt,slot_idle_us,map_count,"
+        "unmap_count\n");
+  EXPECT_THAT(fails(quote(path("header.csv"))).err, HasSubstr("a header but no runs"));
+}
+
+TEST_F(ReportInput, BadTracesAreBadInput) {
+  const std::string trace = read_file(path("q.trace.json"));
+  write("cut.trace.json", trace.substr(0, trace.size() / 2));
+  EXPECT_THAT(fails(quote(path("q.json")) + " --trace " + quote(path("cut.trace.json"))).err,
+              HasSubstr("cut.trace.json: not a complete JSON trace"));
+  // The run result is JSON but not a trace.
+  EXPECT_THAT(fails(quote(path("q.json")) + " --trace " + quote(path("q.json"))).err,
+              HasSubstr("not a trace written by `aqlsim run --trace`"));
+  EXPECT_THAT(fails(quote(path("q.json")) + " --trace " + quote(path("missing.json"))).err,
+              HasSubstr("missing.json: cannot read the trace file"));
+}
+
+TEST_F(ReportInput, OptionsOfTheOtherKindOfInputAreBadInput) {
+  write("c.csv",
+        "workload,policy,status,makespan_us,stp,antt,fairness,dntt,slot_idle_us,map_count,"
+        "unmap_count\nw,a,completed,1,0,0,0,0,0,1,1\n");
+  EXPECT_THAT(fails(quote(path("c.csv")) + " --trace " + quote(path("q.trace.json"))).err,
+              HasSubstr("--trace goes with a run"));
+  EXPECT_THAT(fails(quote(path("q.json")) + " --baseline fifo").err,
+              HasSubstr("--baseline goes with a comparison"));
+  EXPECT_THAT(fails(quote(path("nothing.json"))).err, HasSubstr("nothing.json"));
+}
+
+TEST_F(Report, UnwritableOutputIsBadInputBeforeReading) {
+  write("c.csv", "");
+  const Result r =
+      aqlsim("report " + quote(path("c.csv")) + " -o " + quote(path("no/such/dir/r.html")));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("cannot write the HTML report file"));
+}
+
+}  // namespace
