@@ -10,7 +10,9 @@ namespace aqlsim {
 class Fifo final : public ThreadBlockScheduler {
  public:
   explicit Fifo(const PolicyParams&) {}
-  std::string_view name() const override { return "fifo"; }
+  static constexpr PolicyTraits kTraits{
+      .name = "fifo", .summary = "strict FIFO: later kernels wait until earlier ones issued all"};
+  std::string_view name() const override { return kTraits.name; }
   std::optional<KernelId> pick(const DispatchView& view, CuIndex cu) override;
 };
 
@@ -19,7 +21,9 @@ class Fifo final : public ThreadBlockScheduler {
 class FifoBackfill final : public ThreadBlockScheduler {
  public:
   explicit FifoBackfill(const PolicyParams&) {}
-  std::string_view name() const override { return "fifo-backfill"; }
+  static constexpr PolicyTraits kTraits{.name = "fifo-backfill",
+                                        .summary = "FIFO, later kernels fill leftover resources"};
+  std::string_view name() const override { return kTraits.name; }
   std::optional<KernelId> pick(const DispatchView& view, CuIndex cu) override;
 };
 

@@ -17,12 +17,17 @@
 #include "hsa_model/kernel_control.hpp"
 #include "hsa_model/kernel_scheduler.hpp"
 #include "queue_sched/greedy_allocation.hpp"
+#include "queue_sched/policy_params.hpp"
 
 namespace aqlsim {
 
 class KernelAdaptive final : public KernelScheduler {
  public:
-  std::string_view name() const override { return "kernel-adaptive"; }
+  static constexpr PolicyTraits kTraits{
+      .name = "kernel-adaptive",
+      .summary = "kernels share the device, workers per CU sized greedily (Bashizade)",
+      .needs_worker_profiles = true};
+  std::string_view name() const override { return kTraits.name; }
   void on_arrival(KernelControl& control, KernelId kernel) override;
   void on_completed(KernelControl& control, KernelId kernel) override;
   void on_evicted(KernelControl&, KernelId) override {}

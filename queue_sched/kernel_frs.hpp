@@ -24,7 +24,11 @@ namespace aqlsim {
 class KernelFrs final : public SerialKernelScheduler {
  public:
   explicit KernelFrs(const PolicyParams& params);
-  std::string_view name() const override { return "kernel-frs"; }
+  static constexpr PolicyTraits kTraits{
+      .name = "kernel-frs",
+      .summary = "one kernel at a time, highest instantaneous slowdown first (Lopez)",
+      .needs_isolated_runtimes = true};
+  std::string_view name() const override { return kTraits.name; }
 
   // Equations 1 and 2 for the given figures (public so that tests can check them by hand).
   static double instantaneous_slowdown(Tick t, double tasks, double done, double tpt);

@@ -8,6 +8,7 @@
 //    finished, plus the isolated times of the application's kernels still to arrive.
 #include <string_view>
 
+#include "queue_sched/policy_params.hpp"
 #include "queue_sched/serial_kernel_scheduler.hpp"
 
 namespace aqlsim {
@@ -26,7 +27,11 @@ class PriorityKernelScheduler : public SerialKernelScheduler {
 
 class KernelSjf final : public PriorityKernelScheduler {
  public:
-  std::string_view name() const override { return "kernel-sjf"; }
+  static constexpr PolicyTraits kTraits{
+      .name = "kernel-sjf",
+      .summary = "one kernel at a time, shortest application first, preemptive",
+      .needs_isolated_runtimes = true};
+  std::string_view name() const override { return kTraits.name; }
 
  private:
   Tick key(const KernelControl& control, KernelId kernel) const override {
@@ -36,7 +41,11 @@ class KernelSjf final : public PriorityKernelScheduler {
 
 class KernelSrt final : public PriorityKernelScheduler {
  public:
-  std::string_view name() const override { return "kernel-srt"; }
+  static constexpr PolicyTraits kTraits{
+      .name = "kernel-srt",
+      .summary = "one kernel at a time, shortest remaining application time first",
+      .needs_isolated_runtimes = true};
+  std::string_view name() const override { return kTraits.name; }
 
  private:
   Tick key(const KernelControl& control, KernelId kernel) const override;

@@ -18,7 +18,9 @@ namespace aqlsim {
 // arrival order, never preempted.
 class KernelFcfs final : public SerialKernelScheduler {
  public:
-  std::string_view name() const override { return "kernel-fcfs"; }
+  static constexpr PolicyTraits kTraits{
+      .name = "kernel-fcfs", .summary = "one kernel at a time in arrival order, never preempted"};
+  std::string_view name() const override { return kTraits.name; }
 
  private:
   std::size_t choose(const KernelControl&) override { return 0; }
@@ -28,7 +30,10 @@ class KernelFcfs final : public SerialKernelScheduler {
 class KernelRoundRobin final : public SerialKernelScheduler {
  public:
   explicit KernelRoundRobin(const PolicyParams& params);
-  std::string_view name() const override { return "kernel-rr"; }
+  static constexpr PolicyTraits kTraits{
+      .name = "kernel-rr",
+      .summary = "one kernel at a time, first come first served, fixed quantum"};
+  std::string_view name() const override { return kTraits.name; }
 
  private:
   std::size_t choose(const KernelControl&) override { return 0; }
@@ -40,7 +45,10 @@ class KernelRoundRobin final : public SerialKernelScheduler {
 class KernelCfs final : public SerialKernelScheduler {
  public:
   explicit KernelCfs(const PolicyParams& params);
-  std::string_view name() const override { return "kernel-cfs"; }
+  static constexpr PolicyTraits kTraits{
+      .name = "kernel-cfs",
+      .summary = "one kernel at a time, longest-waiting first, epoch / active kernels"};
+  std::string_view name() const override { return kTraits.name; }
 
  private:
   std::size_t choose(const KernelControl& control) override;

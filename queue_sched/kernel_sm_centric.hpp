@@ -30,7 +30,11 @@ namespace aqlsim {
 class KernelSmCentric final : public KernelScheduler {
  public:
   explicit KernelSmCentric(const PolicyParams& params);
-  std::string_view name() const override { return "kernel-smc"; }
+  static constexpr PolicyTraits kTraits{
+      .name = "kernel-smc",
+      .summary = "two co-runners on disjoint CU sets, partition by model (Wu et al.)",
+      .needs_worker_profiles = true};
+  std::string_view name() const override { return kTraits.name; }
   void on_arrival(KernelControl& control, KernelId kernel) override;
   void on_completed(KernelControl& control, KernelId kernel) override;
   void on_evicted(KernelControl&, KernelId) override {}

@@ -26,7 +26,10 @@ namespace aqlsim {
 class MpMax final : public ThreadBlockScheduler {
  public:
   explicit MpMax(const PolicyParams&) {}
-  std::string_view name() const override { return "mpmax"; }
+  static constexpr PolicyTraits kTraits{
+      .name = "mpmax",
+      .summary = "FIFO, each kernel sets aside one work-group per co-runner per CU"};
+  std::string_view name() const override { return kTraits.name; }
   std::optional<KernelId> pick(const DispatchView& view, CuIndex cu) override;
   void on_kernel_launched(const DispatchView& view, KernelId) override { empty_cu_.capture(view); }
 

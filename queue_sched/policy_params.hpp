@@ -8,6 +8,22 @@
 
 namespace aqlsim {
 
+// What a policy declares about itself, beside its implementation, as
+// `static constexpr PolicyTraits kTraits{...}`: the registry lists it from there, so a policy's
+// name is written once.
+struct PolicyTraits {
+  std::string_view name;
+  std::string_view summary;  // one line, for `aqlsim policies`
+  // Oracle policies are given each kernel's isolated runtime (KernelState::isolated_runtime).
+  bool needs_isolated_runtimes = false;
+  // Policies driven by a runtime predictor publish its predictions themselves; for the others
+  // the runner can attach the Simple Slicing predictor from outside (RunOptions).
+  bool publishes_predictions = false;
+  // Kernel schedulers that size kernels are given each dispatch's runtime with 1, 2, ...
+  // persistent workers per CU (KernelScheduler::on_worker_profiles).
+  bool needs_worker_profiles = false;
+};
+
 struct ParamSpec {
   std::string_view name;
   double default_value = 0;

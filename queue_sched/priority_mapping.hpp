@@ -14,9 +14,14 @@ namespace aqlsim {
 class PriorityMapping final : public QueueMappingPolicy {
  public:
   enum class Key { queue_priority, head_priority };
+  static constexpr PolicyTraits kStaticTraits{.name = "priority-static",
+                                              .summary = "map the highest-priority ready queues"};
+  static constexpr PolicyTraits kDynamicTraits{
+      .name = "priority-dynamic",
+      .summary = "map the ready queues whose head packet ranks highest"};
   explicit PriorityMapping(Key key) : key_(key) {}
   std::string_view name() const override {
-    return key_ == Key::queue_priority ? "priority-static" : "priority-dynamic";
+    return (key_ == Key::queue_priority ? kStaticTraits : kDynamicTraits).name;
   }
   void on_quantum(const MappingView& view, SlotAssignment& next) override;
 

@@ -50,78 +50,68 @@ struct Entry {
   std::variant<MakeMapping, MakeScheduler, MakeKernelScheduler> factory;
 };
 
-Entry mapping(std::string_view name, std::string_view summary, MakeMapping make,
-              std::vector<ParamSpec> params = {}) {
-  return {{PolicyKind::queue_mapping, name, summary, std::move(params)}, make};
+PolicyInfo info_of(PolicyKind kind, const PolicyTraits& traits, std::vector<ParamSpec> params) {
+  return {kind,
+          traits.name,
+          traits.summary,
+          std::move(params),
+          traits.needs_isolated_runtimes,
+          traits.publishes_predictions,
+          traits.needs_worker_profiles};
 }
 
-// What the runner must know of a policy beyond its name and parameters.
-enum class Needs { nothing, isolated_runtimes, worker_profiles };
-enum class Predicts { no, publishes };
-
-Entry thread_block(std::string_view name, std::string_view summary, MakeScheduler make,
-                   std::vector<ParamSpec> params = {}, Needs needs = Needs::nothing,
-                   Predicts predicts = Predicts::no) {
-  return {{PolicyKind::thread_block, name, summary, std::move(params),
-           needs == Needs::isolated_runtimes, predicts == Predicts::publishes},
-          make};
+// A registry line: the policy's own traits (its name, summary and flags) and parameters.
+template <class Policy>
+Entry mapping(std::vector<ParamSpec> params = {}) {
+  return {info_of(PolicyKind::queue_mapping, Policy::kTraits, std::move(params)),
+          &make<Policy, QueueMappingPolicy>};
 }
 
-Entry kernel(std::string_view name, std::string_view summary, MakeKernelScheduler make,
-             std::vector<ParamSpec> params = {}, Needs needs = Needs::nothing) {
-  return {{PolicyKind::kernel, name, summary, std::move(params), needs != Needs::nothing, false,
-           needs == Needs::worker_profiles},
-          make};
+template <class Policy>
+Entry thread_block(std::vector<ParamSpec> params = {}) {
+  return {info_of(PolicyKind::thread_block, Policy::kTraits, std::move(params)),
+          &make<Policy, ThreadBlockScheduler>};
 }
+
+template <class Policy, MakeKernelScheduler factory = &make<Policy, KernelScheduler>>
+Entry kernel(std::vector<ParamSpec> params = {}) {
+  return {info_of(PolicyKind::kernel, Policy::kTraits, std::move(params)), factory};
+}
+
+template <PriorityMapping::Key key>
+Entry priority_mapping(const PolicyTraits& traits) {
+  return {info_of(PolicyKind::queue_mapping, traits, {}), &make_priority<key>};
+}
+
+// No kernel scheduler: every kernel runs as soon as it is launched.
+constexpr PolicyTraits kNoKernelScheduler{
+    .name = "none", .summary = "no kernel scheduler: every kernel runs as soon as it is launched"};
 
 // One line per policy.
 const std::vector<Entry>& entries() {
-  using Mapping = QueueMappingPolicy;
-  using Scheduler = ThreadBlockScheduler;
+  using Key = PriorityMapping::Key;
   static const std::vector<Entry> table{
-      mapping("rr-timeslice", "rotate the slots to the next queues every quantum",
-              &make<RrTimeslice, Mapping>),
-      mapping("rr-idle", "gem5: swap idle slots for the next unmapped queues",
-              &make<RrIdle, Mapping>,
-              {{"swaps_per_quantum", 1, 1, 1024, true, "slots swapped at most per quantum"}}),
-      mapping("rr-ready", "round-robin over ready queues; unmap empty or blocked ones",
-              &make<RrReady, Mapping>),
-      mapping("priority-static", "map the highest-priority ready queues",
-              &make_priority<PriorityMapping::Key::queue_priority>),
-      mapping("priority-dynamic", "map the ready queues whose head packet ranks highest",
-              &make_priority<PriorityMapping::Key::head_priority>),
-      thread_block("fifo", "strict FIFO: later kernels wait until earlier ones issued all",
-                   &make<Fifo, Scheduler>),
-      thread_block("fifo-backfill", "FIFO, later kernels fill leftover resources",
-                   &make<FifoBackfill, Scheduler>),
-      thread_block("mpmax", "FIFO, each kernel sets aside one work-group per co-runner per CU",
-                   &make<MpMax, Scheduler>),
-      thread_block("srtf", "shortest predicted remaining time first, sampling new kernels",
-                   &make<Srtf, Scheduler>, srtf_core_params(), Needs::nothing, Predicts::publishes),
-      thread_block("srtf-adaptive", "srtf, sharing CUs when exclusive runs would be unfair",
-                   &make<SrtfAdaptive, Scheduler>, srtf_adaptive_params(), Needs::nothing,
-                   Predicts::publishes),
-      thread_block("sjf", "oracle: shortest isolated runtime first", &make<Sjf, Scheduler>,
-                   sjf_params(), Needs::isolated_runtimes),
-      kernel("none", "no kernel scheduler: every kernel runs as soon as it is launched",
-             &make_none),
-      kernel("kernel-fcfs", "one kernel at a time in arrival order, never preempted",
-             &make_without_params<KernelFcfs>),
-      kernel("kernel-sjf", "one kernel at a time, shortest application first, preemptive",
-             &make_without_params<KernelSjf>, {}, Needs::isolated_runtimes),
-      kernel("kernel-srt", "one kernel at a time, shortest remaining application time first",
-             &make_without_params<KernelSrt>, {}, Needs::isolated_runtimes),
-      kernel("kernel-rr", "one kernel at a time, first come first served, fixed quantum",
-             &make<KernelRoundRobin, KernelScheduler>, kernel_rr_params()),
-      kernel("kernel-cfs", "one kernel at a time, longest-waiting first, epoch / active kernels",
-             &make<KernelCfs, KernelScheduler>, kernel_cfs_params()),
-      kernel("kernel-frs", "one kernel at a time, highest instantaneous slowdown first (Lopez)",
-             &make<KernelFrs, KernelScheduler>, kernel_frs_params(), Needs::isolated_runtimes),
-      kernel("kernel-adaptive",
-             "kernels share the device, workers per CU sized greedily (Bashizade)",
-             &make_without_params<KernelAdaptive>, {}, Needs::worker_profiles),
-      kernel("kernel-smc", "two co-runners on disjoint CU sets, partition by model (Wu et al.)",
-             &make<KernelSmCentric, KernelScheduler>, kernel_smc_params(), Needs::worker_profiles),
+      mapping<RrTimeslice>(),
+      mapping<RrIdle>(
+          {{"swaps_per_quantum", 1, 1, 1024, true, "slots swapped at most per quantum"}}),
+      mapping<RrReady>(),
+      priority_mapping<Key::queue_priority>(PriorityMapping::kStaticTraits),
+      priority_mapping<Key::head_priority>(PriorityMapping::kDynamicTraits),
+      thread_block<Fifo>(),
+      thread_block<FifoBackfill>(),
+      thread_block<MpMax>(),
+      thread_block<Srtf>(srtf_core_params()),
+      thread_block<SrtfAdaptive>(srtf_adaptive_params()),
+      thread_block<Sjf>(sjf_params()),
+      {info_of(PolicyKind::kernel, kNoKernelScheduler, {}), &make_none},
+      kernel<KernelFcfs, &make_without_params<KernelFcfs>>(),
+      kernel<KernelSjf, &make_without_params<KernelSjf>>(),
+      kernel<KernelSrt, &make_without_params<KernelSrt>>(),
+      kernel<KernelRoundRobin>(kernel_rr_params()),
+      kernel<KernelCfs>(kernel_cfs_params()),
+      kernel<KernelFrs>(kernel_frs_params()),
+      kernel<KernelAdaptive, &make_without_params<KernelAdaptive>>(),
+      kernel<KernelSmCentric>(kernel_smc_params()),
   };
   return table;
 }

@@ -1,5 +1,7 @@
 #pragma once
-// The one place policies are looked up by name, for YAML, the command line and the docs.
+// The one place policies are looked up by name, for YAML, the command line and the docs. Each
+// policy declares its name, summary and flags beside its implementation (PolicyTraits); adding
+// one is a class, a test and one line in registry.cpp.
 #include <memory>
 #include <span>
 #include <string_view>
@@ -14,18 +16,15 @@ namespace aqlsim {
 
 enum class PolicyKind { queue_mapping, thread_block, kernel };
 
+// A policy as the registry lists it: its kind, parameters and its own PolicyTraits (the flags
+// mean what they mean there).
 struct PolicyInfo {
   PolicyKind kind;
   std::string_view name;
   std::string_view summary;
   std::vector<ParamSpec> params;
-  // Oracle policies are given each kernel's isolated runtime (KernelState::isolated_runtime).
   bool needs_isolated_runtimes = false;
-  // Policies driven by a runtime predictor publish its predictions themselves; for the others
-  // the runner can attach the Simple Slicing predictor from outside (RunOptions).
   bool publishes_predictions = false;
-  // Kernel schedulers that size kernels are given each dispatch's runtime with 1, 2, ...
-  // persistent workers per CU (KernelScheduler::on_worker_profiles).
   bool needs_worker_profiles = false;
 };
 

@@ -11,7 +11,9 @@ namespace aqlsim {
 class RrIdle final : public QueueMappingPolicy {
  public:
   explicit RrIdle(const PolicyParams& params);
-  std::string_view name() const override { return "rr-idle"; }
+  static constexpr PolicyTraits kTraits{
+      .name = "rr-idle", .summary = "gem5: swap idle slots for the next unmapped queues"};
+  std::string_view name() const override { return kTraits.name; }
   void on_quantum(const MappingView& view, SlotAssignment& next) override;
 
  private:

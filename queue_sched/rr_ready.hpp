@@ -10,7 +10,9 @@ namespace aqlsim {
 class RrReady final : public QueueMappingPolicy {
  public:
   explicit RrReady(const PolicyParams&) {}
-  std::string_view name() const override { return "rr-ready"; }
+  static constexpr PolicyTraits kTraits{
+      .name = "rr-ready", .summary = "round-robin over ready queues; unmap empty or blocked ones"};
+  std::string_view name() const override { return kTraits.name; }
   void on_quantum(const MappingView& view, SlotAssignment& next) override;
 
  private:

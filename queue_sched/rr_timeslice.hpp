@@ -10,7 +10,9 @@ namespace aqlsim {
 class RrTimeslice final : public QueueMappingPolicy {
  public:
   explicit RrTimeslice(const PolicyParams&) {}
-  std::string_view name() const override { return "rr-timeslice"; }
+  static constexpr PolicyTraits kTraits{
+      .name = "rr-timeslice", .summary = "rotate the slots to the next queues every quantum"};
+  std::string_view name() const override { return kTraits.name; }
   void on_quantum(const MappingView& view, SlotAssignment& next) override;
 
  private:

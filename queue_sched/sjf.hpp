@@ -22,7 +22,10 @@ namespace aqlsim {
 class Sjf final : public ThreadBlockScheduler {
  public:
   explicit Sjf(const PolicyParams& params);
-  std::string_view name() const override { return "sjf"; }
+  static constexpr PolicyTraits kTraits{.name = "sjf",
+                                        .summary = "oracle: shortest isolated runtime first",
+                                        .needs_isolated_runtimes = true};
+  std::string_view name() const override { return kTraits.name; }
   std::optional<KernelId> pick(const DispatchView& view, CuIndex cu) override;
   void on_kernel_launched(const DispatchView& view, KernelId kernel) override;
   void on_kernel_completed(const DispatchView& view, KernelId kernel) override;

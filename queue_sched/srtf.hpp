@@ -16,7 +16,11 @@ namespace aqlsim {
 class Srtf final : public ThreadBlockScheduler {
  public:
   explicit Srtf(const PolicyParams& params) : core_(params) {}
-  std::string_view name() const override { return "srtf"; }
+  static constexpr PolicyTraits kTraits{
+      .name = "srtf",
+      .summary = "shortest predicted remaining time first, sampling new kernels",
+      .publishes_predictions = true};
+  std::string_view name() const override { return kTraits.name; }
   std::optional<KernelId> pick(const DispatchView& view, CuIndex cu) override;
 
   void on_kernel_launched(const DispatchView& view, KernelId kernel) override {

@@ -37,7 +37,11 @@ std::vector<ParamSpec> srtf_adaptive_params();
 class SrtfAdaptive final : public ThreadBlockScheduler {
  public:
   explicit SrtfAdaptive(const PolicyParams& params);
-  std::string_view name() const override { return "srtf-adaptive"; }
+  static constexpr PolicyTraits kTraits{
+      .name = "srtf-adaptive",
+      .summary = "srtf, sharing CUs when exclusive runs would be unfair",
+      .publishes_predictions = true};
+  std::string_view name() const override { return kTraits.name; }
   std::optional<KernelId> pick(const DispatchView& view, CuIndex cu) override;
 
   void on_kernel_launched(const DispatchView& view, KernelId kernel) override;

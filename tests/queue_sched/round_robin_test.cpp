@@ -96,5 +96,28 @@ TEST(Registry, NamesEachPolicyOnceAndRejectsTheWrongKind) {
     EXPECT_TRUE(names.insert(p.name).second) << p.name;
 }
 
+// The registry lists each policy from its own traits: what it makes under a name calls itself
+// by that name (`none` makes no kernel scheduler at all).
+TEST(Registry, EveryPolicyIsMadeUnderItsOwnName) {
+  for (const PolicyInfo& p : all_policies()) {
+    const PolicyParams params(p.params, {});
+    switch (p.kind) {
+      case PolicyKind::queue_mapping:
+        EXPECT_EQ(make_queue_mapping_policy(p.name, params)->name(), p.name);
+        break;
+      case PolicyKind::thread_block:
+        EXPECT_EQ(make_thread_block_scheduler(p.name, params)->name(), p.name);
+        break;
+      case PolicyKind::kernel:
+        if (const auto made = make_kernel_scheduler(p.name, params)) {
+          EXPECT_EQ(made->name(), p.name);
+        } else {
+          EXPECT_EQ(p.name, "none");
+        }
+        break;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace aqlsim
