@@ -349,6 +349,19 @@ TEST_F(Cli, UnwritableJsonPathIsBadInput) {
 // ---------------------------------------------------------------------------------------------
 // validate and usage errors
 
+// One example per policy kind (README: Policies): each validates and runs.
+TEST_F(Cli, EveryBundledExampleRuns) {
+  std::size_t examples = 0;
+  for (const auto& entry : fs::directory_iterator(AQLSIM_SOURCE_DIR "/workloads/examples")) {
+    ++examples;
+    const std::string file = quote(entry.path().string());
+    EXPECT_EQ(aqlsim("validate " + file).status, 0) << file;
+    const Result r = aqlsim("run -q " + file);
+    EXPECT_EQ(r.status, 0) << file << '\n' << r.err;
+  }
+  EXPECT_GE(examples, 3u);
+}
+
 TEST_F(Cli, ValidateSummarisesTheQuickstart) {
   const Result r = aqlsim("validate " + quote(kQuickstart));
   EXPECT_EQ(r.status, 0) << r.err;
