@@ -64,12 +64,13 @@ std::vector<RatioSummary> predictor_accuracy(const ExperimentSpec& spec) {
   for (const WorkloadSource& source : spec.workloads) {
     const Scenario s = load(source, spec);
     measure(s, "shared", ratios);
+    AloneRuns alone(s);
     for (std::size_t q = 0; q < s.queues.size(); ++q) {
       for (std::size_t p = 0; p < s.queues[q].packets.size(); ++p) {
         const PacketSpec& packet = s.queues[q].packets[p];
         if (packet.kind != PacketSpec::Kind::dispatch || alone_done[packet.name]) continue;
         alone_done[packet.name] = true;
-        measure(alone_scenario(s, q, p), "isolated", ratios);
+        measure(alone.dispatch_scenario(q, p), "isolated", ratios);
       }
     }
   }

@@ -41,33 +41,6 @@ HardwareReport hardware_report(const Gpu& gpu) {
   return hw;
 }
 
-// The span from the first submission to the last kernel end of a run of `s` (0 unless it
-// completes).
-Tick turnaround_of(const Scenario& s) {
-  BuiltModel model = build_model(s);
-  if (model.gpu->run().status != RunStatus::completed) return 0;
-  Tick first = kNever;
-  Tick last = 0;
-  for (const KernelState& k : model.gpu->kernels()) {
-    first = std::min(first, k.arrival);
-    last = std::max(last, k.end);
-  }
-  return first == kNever ? 0 : last - first;
-}
-
-// A queue can run alone if its barriers wait only for its own packets or declared signals.
-bool self_contained(const Scenario& s, const QueueSpec& q) {
-  const auto own = [&](const std::string& name) {
-    return std::any_of(q.packets.begin(), q.packets.end(),
-                       [&](const PacketSpec& p) { return p.name == name; }) ||
-           std::any_of(s.signals.begin(), s.signals.end(),
-                       [&](const SignalSpec& sig) { return sig.name == name; });
-  };
-  return std::all_of(q.packets.begin(), q.packets.end(), [&](const PacketSpec& p) {
-    return std::all_of(p.depends_on.begin(), p.depends_on.end(), own);
-  });
-}
-
 std::vector<ApplicationResult> applications(const Scenario& s, const RunReport& report) {
   std::vector<ApplicationResult> apps;
   for (const QueueSpec& q : s.queues) {
@@ -94,12 +67,11 @@ void add_metrics(RunReport& report, const Scenario& s, const std::map<std::strin
   }
   if (s.metrics_per == MetricsPer::queue) {
     ntt.clear();
+    AloneRuns runs(s);
     for (ApplicationResult& app : report.applications) {
       const auto q = std::find_if(s.queues.begin(), s.queues.end(),
                                   [&](const QueueSpec& spec) { return spec.name == app.queue; });
-      if (self_contained(s, *q))
-        app.alone =
-            turnaround_of(alone_queue_scenario(s, static_cast<std::size_t>(q - s.queues.begin())));
+      app.alone = runs.queue_turnaround(static_cast<std::size_t>(q - s.queues.begin()));
       if (app.alone == 0) continue;
       app.ntt = static_cast<double>(app.turnaround()) / static_cast<double>(app.alone);
       ntt.push_back(app.ntt);
@@ -126,64 +98,6 @@ Tick HardwareReport::slot_idle() const {
   return slot_time[static_cast<std::size_t>(SlotActivity::empty)] +
          slot_time[static_cast<std::size_t>(SlotActivity::blocked)] +
          slot_time[static_cast<std::size_t>(SlotActivity::starved)];
-}
-
-Scenario alone_scenario(const Scenario& s, std::size_t queue, std::size_t packet) {
-  Scenario alone = s;
-  alone.signals.clear();
-  alone.queues = {s.queues[queue]};
-  PacketSpec dispatch = s.queues[queue].packets[packet];
-  dispatch.at = 0;
-  dispatch.barrier = false;
-  dispatch.completion_signal.clear();
-  alone.queues[0].packets = {dispatch};
-  return alone;
-}
-
-Scenario alone_queue_scenario(const Scenario& s, std::size_t queue) {
-  Scenario alone = s;
-  alone.queues = {s.queues[queue]};
-  std::vector<PacketSpec>& packets = alone.queues[0].packets;
-  Tick first = kNever;
-  for (const PacketSpec& p : packets)
-    first = std::min(first, p.at);
-  for (PacketSpec& p : packets)
-    p.at -= first;
-  return alone;
-}
-
-std::map<std::string, Tick> isolated_runtimes(const Scenario& s) {
-  std::map<std::string, Tick> alone;
-  for (std::size_t q = 0; q < s.queues.size(); ++q) {
-    for (std::size_t p = 0; p < s.queues[q].packets.size(); ++p) {
-      const PacketSpec& packet = s.queues[q].packets[p];
-      if (packet.kind == PacketSpec::Kind::dispatch)
-        alone[packet.name] = turnaround_of(alone_scenario(s, q, p));
-    }
-  }
-  return alone;
-}
-
-std::map<std::string, std::vector<Tick>> worker_profiles(const Scenario& s) {
-  std::map<std::string, std::vector<Tick>> profiles;
-  for (std::size_t q = 0; q < s.queues.size(); ++q) {
-    for (std::size_t p = 0; p < s.queues[q].packets.size(); ++p) {
-      const PacketSpec& packet = s.queues[q].packets[p];
-      const KernelProfile* kernel = s.find_kernel(packet.kernel);
-      if (packet.kind != PacketSpec::Kind::dispatch || !kernel) continue;
-      Scenario alone = alone_scenario(s, q, p);
-      alone.policies.kernel = "none";
-      KernelProfile& k =
-          *std::find_if(alone.kernels.begin(), alone.kernels.end(),
-                        [&](const KernelProfile& x) { return x.name == packet.kernel; });
-      std::vector<Tick>& runtimes = profiles[packet.name];
-      for (std::uint32_t w = 1; w <= kernel->persistent_workers_per_cu; ++w) {
-        k.persistent_workers_per_cu = w;
-        runtimes.push_back(turnaround_of(alone));
-      }
-    }
-  }
-  return profiles;
 }
 
 // Keeps every prediction published (by the policy or the predictor beside it), by kernel.

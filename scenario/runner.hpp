@@ -1,7 +1,6 @@
 #pragma once
 // Runs a scenario and measures it: per-kernel times, T_SP by simulating each dispatch alone
-// with the same seed (so it draws the same work-group durations), the metrics of §4, and the
-// hardware scheduler's counters.
+// (scenario/alone_runs.hpp), the metrics of §4, and the hardware scheduler's counters.
 #include <array>
 #include <functional>
 #include <map>
@@ -9,6 +8,7 @@
 #include <vector>
 
 #include "hsa_model/gpu.hpp"
+#include "scenario/alone_runs.hpp"
 #include "scenario/metrics.hpp"
 #include "scenario/scenario.hpp"
 
@@ -95,15 +95,5 @@ struct RunOptions {
 };
 
 RunReport run_scenario(const Scenario& scenario, const RunOptions& options = {});
-
-// The scenario reduced to one dispatch on its own queue, submitted at time 0.
-Scenario alone_scenario(const Scenario& scenario, std::size_t queue, std::size_t packet);
-// The scenario reduced to one queue, its first packet submitted at time 0.
-Scenario alone_queue_scenario(const Scenario& scenario, std::size_t queue);
-// Each dispatch's turnaround when simulated alone with the same seed, by packet name.
-std::map<std::string, Tick> isolated_runtimes(const Scenario& scenario);
-// Each persistent-thread dispatch's turnaround alone, without a kernel scheduler, with 1, 2,
-// ... up to its kernel's workers per CU (Bashizade et al.'s offline profile), by packet name.
-std::map<std::string, std::vector<Tick>> worker_profiles(const Scenario& scenario);
 
 }  // namespace aqlsim

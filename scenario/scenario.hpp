@@ -71,6 +71,7 @@ struct PolicySelection {
 // end; T_SP = the queue run alone), as Lopez-Albelda et al. measure pipelines such as CONV.
 enum class MetricsPer { kernel, queue };
 
+// A new field must also be copied by without_queues (scenario/alone_runs.cpp).
 struct Scenario {
   std::string source;  // file name, for messages
   DeviceSpec device;

@@ -1,0 +1,172 @@
+#include "scenario/alone_runs.hpp"
+
+#include <algorithm>
+#include <compare>
+#include <unordered_set>
+
+#include "scenario/build_model.hpp"
+
+namespace aqlsim {
+namespace {
+
+Scenario without_queues(const Scenario& s) {
+  Scenario reduced;
+  reduced.source = s.source;
+  reduced.device = s.device;
+  reduced.kernels = s.kernels;
+  reduced.kernel_locations = s.kernel_locations;
+  reduced.signals = s.signals;
+  reduced.policies = s.policies;
+  reduced.metrics_per = s.metrics_per;
+  reduced.seed = s.seed;
+  reduced.limits = s.limits;
+  return reduced;
+}
+
+// The queue's settings without its packets.
+QueueSpec empty_like(const QueueSpec& q) {
+  return QueueSpec{.name = q.name,
+                   .size = q.size,
+                   .priority = q.priority,
+                   .cu_mask = q.cu_mask,
+                   .packets = {},
+                   .where = q.where};
+}
+
+// A queue can run alone if its barriers wait only for its own packets or declared signals.
+bool self_contained(const Scenario& s, const QueueSpec& q) {
+  std::unordered_set<std::string_view> own;
+  for (const PacketSpec& p : q.packets)
+    own.insert(p.name);
+  for (const SignalSpec& sig : s.signals)
+    own.insert(sig.name);
+  return std::ranges::all_of(q.packets, [&](const PacketSpec& p) {
+    return std::ranges::all_of(p.depends_on, [&](const std::string& d) { return own.contains(d); });
+  });
+}
+
+// Everything an alone run of a dispatch depends on besides the scenario they share: two
+// dispatches with equal keys have equal alone runs. The packet's name keys its work-groups'
+// random streams, so it counts only when the kernel's durations are random.
+struct AloneKey {
+  std::string kernel;
+  std::optional<std::uint64_t> workgroups;
+  std::optional<std::uint32_t> workgroup_size;
+  std::optional<std::uint32_t> lds_bytes;
+  std::optional<std::uint32_t> priority;
+  std::uint32_t queue_size = 0;
+  std::uint32_t queue_priority = 0;
+  std::vector<std::uint8_t> cu_mask;
+  std::string draws;
+
+  auto operator<=>(const AloneKey&) const = default;
+};
+
+AloneKey alone_key(const Scenario& s, const QueueSpec& q, const PacketSpec& p) {
+  const KernelProfile* kernel = s.find_kernel(p.kernel);
+  const bool random = kernel == nullptr || kernel->duration.rsd > 0.0;
+  return AloneKey{.kernel = p.kernel,
+                  .workgroups = p.workgroups,
+                  .workgroup_size = p.workgroup_size,
+                  .lds_bytes = p.lds_bytes,
+                  .priority = p.priority,
+                  .queue_size = q.size,
+                  .queue_priority = q.priority,
+                  .cu_mask = q.cu_mask,
+                  .draws = random ? p.name : std::string()};
+}
+
+}  // namespace
+
+AloneRuns::AloneRuns(const Scenario& scenario)
+    : source_(scenario), reduced_(without_queues(scenario)) {}
+
+const Scenario& AloneRuns::dispatch_scenario(std::size_t queue, std::size_t packet) {
+  const QueueSpec& q = source_.queues[queue];
+  PacketSpec dispatch = q.packets[packet];
+  dispatch.at = 0;
+  dispatch.barrier = false;
+  dispatch.completion_signal.clear();
+  reduced_.signals.clear();
+  reduced_.queues.assign(1, empty_like(q));
+  reduced_.queues[0].packets.push_back(std::move(dispatch));
+  return reduced_;
+}
+
+const Scenario& AloneRuns::queue_scenario(std::size_t queue) {
+  reduced_.signals = source_.signals;
+  reduced_.queues.assign(1, source_.queues[queue]);
+  std::vector<PacketSpec>& packets = reduced_.queues[0].packets;
+  Tick first = kNever;
+  for (const PacketSpec& p : packets)
+    first = std::min(first, p.at);
+  for (PacketSpec& p : packets)
+    p.at -= first;
+  return reduced_;
+}
+
+Tick AloneRuns::queue_turnaround(std::size_t queue) {
+  if (!self_contained(source_, source_.queues[queue])) return 0;
+  return turnaround_of(queue_scenario(queue));
+}
+
+Tick turnaround_of(const Scenario& s) {
+  BuiltModel model = build_model(s);
+  if (model.gpu->run().status != RunStatus::completed) return 0;
+  Tick first = kNever;
+  Tick last = 0;
+  for (const KernelState& k : model.gpu->kernels()) {
+    first = std::min(first, k.arrival);
+    last = std::max(last, k.end);
+  }
+  return first == kNever ? 0 : last - first;
+}
+
+Scenario alone_scenario(const Scenario& s, std::size_t queue, std::size_t packet) {
+  return AloneRuns(s).dispatch_scenario(queue, packet);
+}
+
+Scenario alone_queue_scenario(const Scenario& s, std::size_t queue) {
+  return AloneRuns(s).queue_scenario(queue);
+}
+
+std::map<std::string, Tick> isolated_runtimes(const Scenario& s) {
+  AloneRuns runs(s);
+  std::map<AloneKey, Tick> measured;
+  std::map<std::string, Tick> alone;
+  for (std::size_t q = 0; q < s.queues.size(); ++q) {
+    for (std::size_t p = 0; p < s.queues[q].packets.size(); ++p) {
+      const PacketSpec& packet = s.queues[q].packets[p];
+      if (packet.kind != PacketSpec::Kind::dispatch) continue;
+      auto [it, fresh] = measured.try_emplace(alone_key(s, s.queues[q], packet), 0);
+      if (fresh) it->second = turnaround_of(runs.dispatch_scenario(q, p));
+      alone[packet.name] = it->second;
+    }
+  }
+  return alone;
+}
+
+std::map<std::string, std::vector<Tick>> worker_profiles(const Scenario& s) {
+  AloneRuns runs(s);
+  std::map<std::string, std::vector<Tick>> profiles;
+  for (std::size_t q = 0; q < s.queues.size(); ++q) {
+    for (std::size_t p = 0; p < s.queues[q].packets.size(); ++p) {
+      const PacketSpec& packet = s.queues[q].packets[p];
+      const KernelProfile* kernel = s.find_kernel(packet.kernel);
+      if (packet.kind != PacketSpec::Kind::dispatch || !kernel) continue;
+      Scenario alone = runs.dispatch_scenario(q, p);
+      alone.policies.kernel = "none";
+      KernelProfile& k =
+          *std::find_if(alone.kernels.begin(), alone.kernels.end(),
+                        [&](const KernelProfile& x) { return x.name == packet.kernel; });
+      std::vector<Tick>& runtimes = profiles[packet.name];
+      for (std::uint32_t w = 1; w <= kernel->persistent_workers_per_cu; ++w) {
+        k.persistent_workers_per_cu = w;
+        runtimes.push_back(turnaround_of(alone));
+      }
+    }
+  }
+  return profiles;
+}
+
+}  // namespace aqlsim

@@ -1,0 +1,47 @@
+#pragma once
+// The isolated runs behind T_SP: a dispatch (or a queue) of a scenario simulated on its own, with
+// the same seed, so it draws the same work-group durations as in the shared run.
+#include <map>
+#include <string>
+#include <vector>
+
+#include "scenario/scenario.hpp"
+
+namespace aqlsim {
+
+// Builds scenarios reduced to one dispatch or one queue. The scenario without its queues is
+// copied once; each reduced scenario adds back only what it runs, so a run alone costs what its
+// kernel costs, not what the whole workload costs to copy.
+class AloneRuns {
+ public:
+  explicit AloneRuns(const Scenario& scenario);
+
+  // One dispatch on its own queue, submitted at time 0, with no barrier and no signals.
+  const Scenario& dispatch_scenario(std::size_t queue, std::size_t packet);
+  // One queue with the scenario's signals, its first packet submitted at time 0.
+  const Scenario& queue_scenario(std::size_t queue);
+  // The queue's turnaround alone, or 0 when its barriers wait for other queues' packets.
+  Tick queue_turnaround(std::size_t queue);
+
+ private:
+  const Scenario& source_;
+  Scenario reduced_;  // the source minus its queues; the last reduction's queue in queues[0]
+};
+
+// The span from the first submission to the last kernel end of a run of `s` (0 unless it
+// completes).
+Tick turnaround_of(const Scenario& s);
+
+// The scenario reduced to one dispatch on its own queue, submitted at time 0.
+Scenario alone_scenario(const Scenario& scenario, std::size_t queue, std::size_t packet);
+// The scenario reduced to one queue, its first packet submitted at time 0.
+Scenario alone_queue_scenario(const Scenario& scenario, std::size_t queue);
+// Each dispatch's turnaround when simulated alone with the same seed, by packet name. Dispatches
+// whose alone runs are identical (same kernel, geometry, queue settings and, when the kernel's
+// durations are random, the same draws) are simulated once.
+std::map<std::string, Tick> isolated_runtimes(const Scenario& scenario);
+// Each persistent-thread dispatch's turnaround alone, without a kernel scheduler, with 1, 2,
+// ... up to its kernel's workers per CU (Bashizade et al.'s offline profile), by packet name.
+std::map<std::string, std::vector<Tick>> worker_profiles(const Scenario& scenario);
+
+}  // namespace aqlsim
