@@ -16,6 +16,7 @@
 #include "scenario/load_scenario.hpp"
 #include "taskgraph/generate_spec.hpp"
 #include "taskgraph/graph_section.hpp"
+#include "taskgraph/load_jsonl.hpp"
 #include "taskgraph/stats.hpp"
 
 namespace aqlsim::cli {
@@ -160,6 +161,7 @@ struct GenOptions {
   std::string kind;
   std::vector<std::string> params;
   std::string output;
+  std::string format;  // yaml or jsonl; empty: jsonl for an output named *.jsonl, else yaml
 };
 
 // The generator spec from `kind` and `key=value` parameters, each value parsed as YAML. An
@@ -189,10 +191,7 @@ YamlNode generator_spec(const GenOptions& o) {
   return YamlNode(spec, source, "");
 }
 
-int generate(const GenOptions& o) {
-  std::optional<OutputFile> file;  // opened first: a bad path fails before generating
-  if (!o.output.empty()) file.emplace(o.output, "graph");
-  const TaskGraph graph = generate_graph(generator_spec(o));
+std::string graph_to_yaml(const TaskGraph& graph) {
   YAML::Emitter out;
   out << YAML::BeginMap << YAML::Key << "tasks" << YAML::Value << YAML::BeginSeq;
   for (const TaskId t : graph.topological_order()) {
@@ -209,11 +208,21 @@ int generate(const GenOptions& o) {
     out << YAML::EndMap;
   }
   out << YAML::EndSeq << YAML::EndMap;
+  return std::string(out.c_str()) + '\n';
+}
+
+int generate(const GenOptions& o) {
+  const bool jsonl = o.format.empty() ? std::filesystem::path(o.output).extension() == ".jsonl"
+                                      : o.format == "jsonl";
+  std::optional<OutputFile> file;  // opened first: a bad path fails before generating
+  if (!o.output.empty()) file.emplace(o.output, "graph");
+  const TaskGraph graph = generate_graph(generator_spec(o));
+  const std::string text = jsonl ? graph_to_jsonl(graph) : graph_to_yaml(graph);
   if (file) {
-    file->stream() << out.c_str() << '\n';
+    file->stream() << text;
     file->commit();
   } else {
-    std::cout << out.c_str() << '\n';
+    std::cout << text;
   }
   return kExitOk;
 }
@@ -223,7 +232,7 @@ void add_graph_tool(CLI::App& graph, Action& action, const char* name, const cha
   auto o = std::make_shared<GraphOptions>();
   CLI::App* cmd = graph.add_subcommand(name, help);
   cmd->add_option("file", o->file,
-                  "A workload with a graph section, or a graph file (.yaml, .dot, .stg)")
+                  "A workload with a graph section, or a graph file (.yaml, .dot, .stg, .jsonl)")
       ->required();
   cmd->add_option("--set", o->overrides, "Override a workload value (as for `run`)")
       ->type_name("KEY=VALUE");
@@ -251,7 +260,11 @@ void add_graph_command(CLI::App& app, Action& action) {
   cmd->add_option("kind", gen->kind, "chain | fork-join | diamond | layered | nw | cholesky")
       ->required();
   cmd->add_option("params", gen->params, "key=value parameters, e.g. n=8 kernel=k (see README)");
-  cmd->add_option("-o,--output", gen->output, "Write the YAML graph here instead of stdout");
+  cmd->add_option("-o,--output", gen->output, "Write the graph here instead of stdout");
+  cmd->add_option("--format", gen->format,
+                  "yaml or jsonl (JSON Lines, one task per line: much faster to read for large "
+                  "graphs); default jsonl when the output is named *.jsonl, else yaml")
+      ->check(CLI::IsMember({"yaml", "jsonl"}));
   cmd->callback([&action, gen] { action = [gen] { return generate(*gen); }; });
 }
 

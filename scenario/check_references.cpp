@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <unordered_map>
 
 #include "config/suggest.hpp"
 #include "hsa_model/occupancy.hpp"
@@ -79,7 +80,6 @@ class ReferenceChecker {
                                           "names share one namespace)",
                                           name));
     }
-    all_names_.push_back(name);
   }
 
   void check_packet(const PacketSpec& p) {
@@ -101,7 +101,11 @@ class ReferenceChecker {
     const auto it = names_.find(dep);
     if (it == names_.end()) {
       std::string message = fmt::format("barrier depends on unknown packet or signal '{}'", dep);
-      if (auto near = nearest_word(dep, all_names_))
+      std::vector<std::string> all_names;
+      for (const auto& [name, has_signal] : names_)
+        all_names.push_back(name);
+      std::ranges::sort(all_names);  // a tie goes the same way on every platform
+      if (auto near = nearest_word(dep, all_names))
         message += fmt::format(" (did you mean '{}'?)", *near);
       throw InputError(p.where, message);
     }
@@ -148,7 +152,9 @@ class ReferenceChecker {
     }
     const std::uint32_t size = p.workgroup_size.value_or(kernel->workgroup_size);
     const std::uint64_t groups = p.workgroups.value_or(kernel->workgroups);
-    check_fits(s_.device, *kernel, size, p.lds_bytes.value_or(kernel->lds_bytes), p.where);
+    // The kernel's own shape was checked with the kernel.
+    if (p.workgroup_size || p.lds_bytes)
+      check_fits(s_.device, *kernel, size, p.lds_bytes.value_or(kernel->lds_bytes), p.where);
     if (groups * size > UINT32_MAX) {
       throw InputError(p.where, fmt::format("the grid of {} work-groups of {} work-items exceeds "
                                             "the 32-bit grid size of a dispatch packet",
@@ -157,10 +163,9 @@ class ReferenceChecker {
   }
 
   const Scenario& s_;
-  std::map<std::string, bool> names_;  // name -> names a signal (false: a raw packet)
+  std::unordered_map<std::string, bool> names_;       // name -> names a signal (false: raw packet)
   std::map<std::string, std::string> shared_signal_;  // packet -> its declared completion signal
   std::map<std::string, int> decrementers_;           // declared signal -> packets signalling it
-  std::vector<std::string> all_names_;
 };
 
 }  // namespace

@@ -12,7 +12,7 @@ set -euo pipefail
 seconds="${1:-60}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="$root/build-fuzz"
-targets=(${FUZZ_TARGETS:-workload dot stg packets})
+targets=(${FUZZ_TARGETS:-workload dot stg jsonl packets})
 
 CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DAQLSIM_FUZZ=ON -DAQLSIM_BUILD_TESTS=OFF -DAQLSIM_BUILD_BENCH=OFF >/dev/null

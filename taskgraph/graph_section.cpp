@@ -13,6 +13,7 @@
 #include "hsa_model/workgroup_duration.hpp"
 #include "taskgraph/generate_spec.hpp"
 #include "taskgraph/load_dot.hpp"
+#include "taskgraph/load_jsonl.hpp"
 #include "taskgraph/load_stg.hpp"
 #include "taskgraph/load_yaml.hpp"
 
@@ -21,15 +22,16 @@ namespace {
 
 constexpr std::string_view kSources[] = {"tasks", "generate", "import"};
 
-enum class GraphFormat { yaml, dot, stg };
+enum class GraphFormat { yaml, dot, stg, jsonl };
 
 GraphFormat graph_format(const std::string& path) {
   const std::string ext = std::filesystem::path(path).extension().string();
   if (ext == ".yaml" || ext == ".yml") return GraphFormat::yaml;
   if (ext == ".dot" || ext == ".gv") return GraphFormat::dot;
   if (ext == ".stg") return GraphFormat::stg;
+  if (ext == ".jsonl") return GraphFormat::jsonl;
   throw std::invalid_argument(
-      fmt::format("cannot tell the format of '{}': use .yaml, .dot/.gv or .stg", path));
+      fmt::format("cannot tell the format of '{}': use .yaml, .dot/.gv, .stg or .jsonl", path));
 }
 
 TaskGraph read_source(const YamlNode& node, const Scenario& scenario) {
@@ -136,6 +138,8 @@ TaskGraph load_graph_text_by_extension(const std::string& text, const std::strin
       return load_graph_yaml(load_yaml_text(text, path));
     case GraphFormat::dot:
       return load_graph_dot_text(text, path);
+    case GraphFormat::jsonl:
+      return load_graph_jsonl_text(text, path);
     case GraphFormat::stg:
       break;
   }

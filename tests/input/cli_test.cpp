@@ -395,4 +395,30 @@ TEST_F(Cli, UsageErrorsAreBadInput) {
   EXPECT_EQ(aqlsim("run " + quote(kQuickstart) + " --seed minus-one").status, 2);
 }
 
+// A generated graph written as JSON Lines is the same graph as its YAML: a workload importing
+// either runs to the same results (the JSON files differ only in the source they name).
+TEST_F(Cli, GraphGenJsonLinesRunsExactlyAsItsYaml) {
+  for (const char* ext : {"yaml", "jsonl"}) {
+    const std::string graph = path(std::string("g.") + ext);
+    ASSERT_EQ(
+        aqlsim("graph gen layered n=300 seed=5 density=0.2 kernel=k -o " + quote(graph)).status, 0);
+    write(std::string("w_") + ext + ".yaml",
+          std::string("device: {preset: cdna, compute_units: 4}\n"
+                      "kernels: [{name: k, workgroups: 6, wg_time: 5us, rsd: 0.2}]\n"
+                      "graph: {import: g.") +
+              ext + ", lowering: 'round-robin:8'}\n");
+    ASSERT_EQ(aqlsim("run " + quote(path(std::string("w_") + ext + ".yaml")) + " --json " +
+                     quote(path(std::string(ext) + ".json")))
+                  .status,
+              0);
+  }
+  EXPECT_THAT(read_file(path("g.jsonl")), StartsWith("{\"id\":\"r_0_"));
+  Json yaml = read_json("yaml.json");
+  Json jsonl = read_json("jsonl.json");
+  EXPECT_EQ(yaml["kernels"].size(), 300u);
+  yaml.erase("source");
+  jsonl.erase("source");
+  EXPECT_EQ(yaml, jsonl);
+}
+
 }  // namespace

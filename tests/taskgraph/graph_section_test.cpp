@@ -86,7 +86,7 @@ TEST(GraphSection, ReportsBadSectionsWithTheirLocation) {
   EXPECT_THAT(error_of([] { load("graph:\n  tasks: [{id: a, kernel: nope}]\n"); }).what(),
               HasSubstr("dispatch of unknown kernel 'nope'"));
   EXPECT_THAT(error_of([] { load("graph:\n  import: x.json\n  default_kernel: k\n"); }).what(),
-              HasSubstr("use .yaml, .dot/.gv or .stg"));
+              HasSubstr("use .yaml, .dot/.gv, .stg or .jsonl"));
 }
 
 }  // namespace
