@@ -12,12 +12,12 @@ void Engine::schedule_at(Tick when, EventHandler& handler, std::uint64_t payload
     due_now_.push_back(event);
     return;
   }
-  heap_.push(event);
+  queue_.push(event);
 }
 
 Engine::Event Engine::pop_next() {
   const bool same_tick_left = due_now_head_ < due_now_.size();
-  if (heap_.empty() || (same_tick_left && heap_.top().time > now_)) {
+  if (queue_.empty() || (same_tick_left && queue_.top().time > now_)) {
     const Event event = due_now_[due_now_head_++];
     if (due_now_head_ == due_now_.size()) {
       due_now_.clear();
@@ -25,9 +25,7 @@ Engine::Event Engine::pop_next() {
     }
     return event;
   }
-  const Event event = heap_.top();
-  heap_.pop();
-  return event;
+  return queue_.pop();
 }
 
 void Engine::set_limits(Tick time, std::uint64_t events) {
@@ -45,7 +43,7 @@ void Engine::set_checkpoint(std::uint64_t every, std::function<bool()> check) {
 
 Tick Engine::next_time() const {
   if (due_now_head_ < due_now_.size()) return now_;
-  return heap_.empty() ? kNever : heap_.top().time;
+  return queue_.empty() ? kNever : queue_.top().time;
 }
 
 bool Engine::checkpoint() {
@@ -63,8 +61,8 @@ bool Engine::checkpoint() {
 
 bool Engine::step() {
   if (idle() || stop_ != EngineStop::none) return false;
-  // Events due now come first, and they are never past the limit: only the heap's can be.
-  if (due_now_head_ == due_now_.size() && heap_.top().time > time_limit_) {
+  // Events due now come first, and they are never past the limit: only the queue's can be.
+  if (due_now_head_ == due_now_.size() && queue_.top().time > time_limit_) {
     stop_ = EngineStop::time_limit;
     return false;
   }

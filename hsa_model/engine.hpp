@@ -1,12 +1,12 @@
 #pragma once
 // The discrete-event engine: events ordered by (time, sequence number), so two runs of the
 // same input process the same events in the same order, bit for bit.
-#include <boost/heap/d_ary_heap.hpp>
 #include <cstdint>
 #include <functional>
 #include <limits>
 #include <vector>
 
+#include "hsa_model/event_queue.hpp"
 #include "hsa_model/time.hpp"
 
 namespace aqlsim {
@@ -67,30 +67,20 @@ class Engine {
   // Calls `check` every `every` events; `check` returning false stops the engine.
   void set_checkpoint(std::uint64_t every, std::function<bool()> check);
 
-  bool idle() const { return heap_.empty() && due_now_.size() == due_now_head_; }
+  bool idle() const { return queue_.empty() && due_now_.size() == due_now_head_; }
   std::uint64_t events_processed() const { return processed_; }
 
  private:
-  struct Event {
-    Tick time;
-    std::uint64_t sequence;
-    EventHandler* handler;
-    std::uint64_t payload;
-  };
-  struct Later {
-    bool operator()(const Event& a, const Event& b) const {
-      return a.time != b.time ? a.time > b.time : a.sequence > b.sequence;
-    }
-  };
+  using Event = ScheduledEvent;
 
   Event pop_next();
   // At every checkpoint and at the event limit: false when the engine must stop.
   bool checkpoint();
 
-  // A 4-ary heap: shallower than a binary one, so a pop touches fewer cache lines.
-  boost::heap::d_ary_heap<Event, boost::heap::arity<4>, boost::heap::compare<Later>> heap_;
-  // Events scheduled for the current tick skip the heap. Every heap event due now was scheduled
-  // before them (lower sequence number), so running the heap's first keeps (time, sequence).
+  EventQueue queue_;  // events after the current tick when they were scheduled
+  // Events scheduled for the current tick skip the queue. Every queued event due now was
+  // scheduled before them (lower sequence number), so running the queue's first keeps
+  // (time, sequence).
   std::vector<Event> due_now_;
   std::size_t due_now_head_ = 0;
   Tick now_ = 0;

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# How time and memory grow with the size of a task graph (README: Speed). For each size, a
+# layered random DAG (DAGGEN, density 0.01, seed 3) is generated as JSON Lines into out/scale/
+# (not committed), imported by a workload on the CDNA preset (120 CUs; one kernel of 64
+# work-groups of 20 us with 10% spread; round-robin lowering onto 1024 queues; priority-dynamic
+# mapping; fifo-backfill), and run with everything on: the alone runs and the JSON file.
+# Prints one row per size: CPU seconds (user + system) and peak RSS of `aqlsim run`, and of
+# `aqlsim validate` (reading and lowering the graph alone).
+#   scripts/scale.sh [path/to/aqlsim] [SIZES...]     default sizes: 1000 10000 100000 1000000
+set -euo pipefail
+cd "$(dirname "$0")/.."
+aqlsim=${1:-build-release/cli/aqlsim}
+shift $(( $# > 0 ? 1 : 0 ))
+sizes=("${@:-1000 10000 100000 1000000}")
+out=out/scale
+mkdir -p "$out"
+measure() {  # prints "CPU_SECONDS PEAK_MB" of the command
+  /usr/bin/time -f "%U %S %M" -o "$out/time.txt" "$@" >/dev/null
+  awk '{ printf "%.2f %.0f", $1 + $2, $3 / 1024 }' "$out/time.txt"
+}
+printf '| tasks | edges | work-groups | validate CPU s | validate MB | run CPU s | run MB | JSON MB |\n'
+printf '|---|---|---|---|---|---|---|---|\n'
+for n in ${sizes[*]}; do
+  graph="$out/g$n.jsonl"
+  [[ -f "$graph" ]] || "$aqlsim" graph gen layered n="$n" seed=3 density=0.01 kernel=k -o "$graph"
+  cat >"$out/w$n.yaml" <<YAML
+description: layered random DAG of $n tasks (scripts/scale.sh)
+device: {preset: cdna}
+kernels:
+  - {name: k, workgroup_size: 256, workgroups: 64, vgprs: 32, wg_time: 20us, rsd: 0.1}
+graph: {import: g$n.jsonl, lowering: "round-robin:1024"}
+scheduling: {queue_mapping: priority-dynamic, thread_block: fifo-backfill}
+YAML
+  edges=$("$aqlsim" graph stats "$graph" | awk '/^edges/ { print $2 }')
+  read -r vcpu vmb <<<"$(measure "$aqlsim" validate "$out/w$n.yaml")"
+  read -r rcpu rmb <<<"$(measure "$aqlsim" run "$out/w$n.yaml" --quiet --json "$out/r$n.json")"
+  json_mb=$(du -m "$out/r$n.json" | cut -f1)
+  printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$n" "$edges" "$((n * 64))" "$vcpu" "$vmb" \
+    "$rcpu" "$rmb" "$json_mb"
+done
