@@ -105,7 +105,7 @@ int run(const RunOptionsCli& o) {
     trace_file->commit();
   }
   if (json) {
-    json->stream() << report_to_json(scenario, report).dump(2) << '\n';
+    write_run_json(json->stream(), scenario, report, {.predictions = true});
     json->commit();
   }
   if (!o.quiet) std::cout << report_to_text(scenario, report);

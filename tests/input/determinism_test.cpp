@@ -90,7 +90,9 @@ TEST_F(Determinism, InProcessRunsGiveIdenticalJsonAndTraces) {
     const RunReport report = run_scenario(scenario, options);
     trace.finish();
     trace_text = trace_out.str();
-    return report_to_json(scenario, report).dump(2) + "\n";
+    std::ostringstream json;
+    write_run_json(json, scenario, report, {.predictions = true});
+    return json.str();
   };
   std::string first_trace;
   std::string second_trace;
