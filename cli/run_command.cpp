@@ -25,6 +25,7 @@ struct RunOptionsCli {
   std::string trace_path;
   bool quiet = false;
   bool skip_alone = false;
+  bool predictions = false;
 };
 
 int exit_status(const RunOutcome& outcome) {
@@ -77,10 +78,10 @@ int run(const RunOptionsCli& o) {
   scenario.limits = o.limits.limits();
   RunOptions options;
   options.measure_alone = !o.skip_alone;
-  // Predictions are only reported in the JSON and the trace: without them a run of any
-  // length keeps no per-prediction state.
-  options.predict_beside_policy = !o.json_path.empty() || !o.trace_path.empty();
-  options.record_predictions = !o.json_path.empty();
+  // Predictions are reported only when asked for, in the JSON and the trace: without them no
+  // predictor watches beside the policy and a run of any length keeps no per-prediction state.
+  options.predict_beside_policy = o.predictions;
+  options.record_predictions = o.predictions && !o.json_path.empty();
   std::optional<ProgressLine> progress;
   if (!o.quiet && isatty(STDERR_FILENO) != 0) {
     progress.emplace(scenario);
@@ -95,7 +96,8 @@ int run(const RunOptionsCli& o) {
     trace_file.emplace(o.trace_path, "trace");
     trace = std::make_unique<ChromeTraceWriter>(
         trace_file->stream(),
-        [&](QueueId q, std::uint64_t i) { return scenario.queues[q].packets[i].name; });
+        [&](QueueId q, std::uint64_t i) { return scenario.queues[q].packets[i].name; },
+        o.predictions);
     options.observers.push_back(trace.get());
   }
   const RunReport report = run_scenario(scenario, options);
@@ -105,7 +107,7 @@ int run(const RunOptionsCli& o) {
     trace_file->commit();
   }
   if (json) {
-    json->stream() << report_to_json(scenario, report).dump(2) << '\n';
+    write_run_json(json->stream(), scenario, report, {.predictions = o.predictions});
     json->commit();
   }
   if (!o.quiet) std::cout << report_to_text(scenario, report);
@@ -128,6 +130,9 @@ void add_run_command(CLI::App& app, Action& action) {
   cmd->add_option("--trace", options->trace_path,
                   "Write a Chrome trace-event timeline (open in Perfetto) to this file")
       ->type_name("OUT");
+  cmd->add_flag("--predictions", options->predictions,
+                "Report each kernel's predicted runtime as it changes, in the JSON and the trace "
+                "(the Simple Slicing predictor watches a policy that has none of its own)");
   cmd->add_flag("--quiet,-q", options->quiet, "Print nothing on success");
   cmd->add_flag("--no-alone", options->skip_alone,
                 "Skip the isolated runs that measure each kernel's T_SP (NTT and metrics are 0)");

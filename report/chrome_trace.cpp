@@ -24,8 +24,8 @@ Json metadata(const char* what, int pid, std::uint64_t tid, const std::string& n
 
 }  // namespace
 
-ChromeTraceWriter::ChromeTraceWriter(std::ostream& out, PacketNamer namer)
-    : out_(&out), namer_(std::move(namer)) {
+ChromeTraceWriter::ChromeTraceWriter(std::ostream& out, PacketNamer namer, bool predictions)
+    : out_(&out), namer_(std::move(namer)), predictions_(predictions) {
   *out_ << "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n";
   emit(metadata("process_name", kSlotPid, 0, "Hardware queue slots").dump());
   emit(metadata("process_name", kQueuePid, 0, "User queues").dump());
@@ -130,6 +130,7 @@ void ChromeTraceWriter::on_workgroup_evicted(const KernelState& kernel, const Wo
 
 // A counter track per kernel: its predicted total runtime as the policy revises it.
 void ChromeTraceWriter::on_prediction(const KernelState& kernel, Tick predicted, Tick now) {
+  if (!predictions_) return;
   Json e = event("C", kQueuePid, 0, "prediction " + namer_(kernel.queue, kernel.packet_index), now);
   e["args"] = {{"predicted_us", to_us(predicted)}};
   emit(e.dump());

@@ -1,7 +1,8 @@
 #pragma once
 // A Chrome trace-event JSON timeline (opens in Perfetto or chrome://tracing), written as the
 // model runs: one track per hardware queue slot, one per user queue (kernels as async slices,
-// barriers as instants) and one per CU lane (work-groups).
+// barriers as instants) and one per CU lane (work-groups); with predictions, a counter track
+// per kernel of its predicted runtime.
 #include <functional>
 #include <ostream>
 #include <set>
@@ -16,7 +17,8 @@ class ChromeTraceWriter final : public ModelObserver {
  public:
   using PacketNamer = std::function<std::string(QueueId, std::uint64_t packet_index)>;
 
-  ChromeTraceWriter(std::ostream& out, PacketNamer namer);
+  // `predictions`: write the predictions the model publishes (aqlsim run --predictions).
+  ChromeTraceWriter(std::ostream& out, PacketNamer namer, bool predictions);
   ChromeTraceWriter(const ChromeTraceWriter&) = delete;
   ChromeTraceWriter& operator=(const ChromeTraceWriter&) = delete;
   ~ChromeTraceWriter() override;
@@ -47,6 +49,7 @@ class ChromeTraceWriter final : public ModelObserver {
 
   std::ostream* out_;
   PacketNamer namer_;
+  bool predictions_;
   bool first_ = true;
   bool finished_ = false;
   std::set<std::pair<int, std::uint64_t>> named_threads_;

@@ -3,6 +3,7 @@
 #include <hsa/hsa.h>
 
 #include "hsa_model/time.hpp"
+#include "report/json_stream.hpp"
 
 namespace aqlsim {
 namespace {
@@ -27,12 +28,16 @@ Json application_json(const ApplicationResult& a) {
               {"ntt", a.ntt}};
 }
 
-Json kernel_json(const KernelResult& k) {
+Json predictions_json(const KernelResult& k) {
   Json predictions = Json::array();
   for (const auto& [t, predicted] : k.predictions) {
     predictions.push_back({{"time_us", to_us(t)}, {"predicted_us", to_us(predicted)}});
   }
-  return Json{
+  return predictions;
+}
+
+Json kernel_json(const KernelResult& k, const JsonOptions& options, bool preempting) {
+  Json out{
       {"name", k.name},
       {"kernel", k.kernel},
       {"queue", k.queue},
@@ -44,8 +49,10 @@ Json kernel_json(const KernelResult& k) {
       {"turnaround_us", to_us(k.turnaround())},
       {"alone_us", to_us(k.alone)},
       {"ntt", k.ntt},
-      {"predictions", predictions},
   };
+  if (options.predictions) out["predictions"] = predictions_json(k);
+  if (preempting) out["preemption"] = eviction_json(k);
+  return out;
 }
 
 Json hardware_json(const HardwareReport& hw) {
@@ -96,42 +103,40 @@ Json outcome_json(const RunOutcome& outcome) {
 
 }  // namespace
 
-nlohmann::ordered_json report_to_json(const Scenario& scenario, const RunReport& report) {
+void write_run_json(std::ostream& out, const Scenario& scenario, const RunReport& report,
+                    const JsonOptions& options) {
   const bool preempting = report.kernel_scheduler != "none";
-  Json kernels = Json::array();
-  for (const KernelResult& k : report.kernels) {
-    kernels.push_back(kernel_json(k));
-    if (preempting) kernels.back()["preemption"] = eviction_json(k);
-  }
   Json policies{{"queue_mapping", report.queue_mapping}, {"thread_block", report.thread_block}};
   if (preempting) {
     policies["kernel"] = report.kernel_scheduler;
     policies["preemption"] = preemption_mechanism_name(report.mechanism);
   }
-  Json out{
-      {"source", scenario.source},
-      {"device", scenario.device.name},
-      {"seed", report.seed},
-      {"policies", policies},
-      {"predictions_by", prediction_source_name(report.predictions_by)},
-      {"outcome", outcome_json(report.outcome)},
-      {"makespan_us", to_us(report.makespan)},
-      {"kernels", kernels},
-      {"metrics",
-       {{"stp", report.metrics.stp},
-        {"antt", report.metrics.antt},
-        {"fairness", report.metrics.fairness},
-        {"dntt", report.metrics.dntt}}},
-      {"hw", hardware_json(report.hw)},
-      {"simulation", {{"events", report.events}, {"workgroups", report.workgroups}}},
-  };
+  JsonObjectWriter json(out);
+  json.member("source", scenario.source);
+  json.member("device", scenario.device.name);
+  json.member("seed", report.seed);
+  json.member("policies", policies);
+  json.member("predictions_by", prediction_source_name(report.predictions_by));
+  json.member("outcome", outcome_json(report.outcome));
+  json.member("makespan_us", to_us(report.makespan));
+  json.begin_array("kernels");
+  for (const KernelResult& k : report.kernels)
+    json.element(kernel_json(k, options, preempting));
+  json.end_array();
+  json.member("metrics", {{"stp", report.metrics.stp},
+                          {"antt", report.metrics.antt},
+                          {"fairness", report.metrics.fairness},
+                          {"dntt", report.metrics.dntt}});
+  json.member("hw", hardware_json(report.hw));
+  json.member("simulation", {{"events", report.events}, {"workgroups", report.workgroups}});
   if (!report.applications.empty()) {
-    Json apps = Json::array();
+    json.begin_array("applications");
     for (const ApplicationResult& a : report.applications)
-      apps.push_back(application_json(a));
-    out["applications"] = apps;
+      json.element(application_json(a));
+    json.end_array();
   }
-  return out;
+  json.finish();
+  out << '\n';
 }
 
 }  // namespace aqlsim

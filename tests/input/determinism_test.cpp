@@ -42,13 +42,14 @@ class Determinism : public ::testing::Test {
     if (!HasFailure()) fs::remove_all(dir_);
   }
 
-  // `aqlsim run quickstart --seed SEED --json OUT`; returns the file's bytes.
-  std::string run_cli(int seed, const std::string& name) const {
+  // `aqlsim run quickstart --seed SEED --json OUT ARGS`; returns the file's bytes.
+  std::string run_cli(int seed, const std::string& name, const std::string& args = "") const {
     const fs::path out = dir_ / name;
     // timeout: a hang fails the test (status 124) instead of stalling the suite.
     const std::string command = std::string("timeout 60 '") + AQLSIM_BINARY + "' run -q '" +
                                 kQuickstart + "' --seed " + std::to_string(seed) + " --json '" +
-                                out.string() + "' 2>'" + (dir_ / "stderr.txt").string() + "'";
+                                out.string() + "'" + args + " 2>'" +
+                                (dir_ / "stderr.txt").string() + "'";
     const int raw = std::system(command.c_str());
     EXPECT_TRUE(WIFEXITED(raw) && WEXITSTATUS(raw) == 0) << read_file(dir_ / "stderr.txt");
     return read_file(out);
@@ -83,14 +84,17 @@ TEST_F(Determinism, InProcessRunsGiveIdenticalJsonAndTraces) {
   const auto run_once = [&](std::string& trace_text) {
     std::ostringstream trace_out;
     ChromeTraceWriter trace(
-        trace_out, [&](QueueId q, std::uint64_t i) { return scenario.queues[q].packets[i].name; });
+        trace_out, [&](QueueId q, std::uint64_t i) { return scenario.queues[q].packets[i].name; },
+        true);
     RunOptions options;
     options.observers.push_back(&trace);
-    options.predict_beside_policy = true;  // as `aqlsim run` does
+    options.predict_beside_policy = true;  // as `aqlsim run --predictions` does
     const RunReport report = run_scenario(scenario, options);
     trace.finish();
     trace_text = trace_out.str();
-    return report_to_json(scenario, report).dump(2) + "\n";
+    std::ostringstream json;
+    write_run_json(json, scenario, report, {.predictions = true});
+    return json.str();
   };
   std::string first_trace;
   std::string second_trace;
@@ -99,7 +103,7 @@ TEST_F(Determinism, InProcessRunsGiveIdenticalJsonAndTraces) {
   EXPECT_EQ(first, second);
   EXPECT_EQ(first_trace, second_trace);
   // The program writes the same bytes for the same file and seed.
-  EXPECT_EQ(first, run_cli(42, "cli.json"));
+  EXPECT_EQ(first, run_cli(42, "cli.json", " --predictions"));
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
-// `aqlsim report` end to end: the pages it writes for a run (with and without its trace) and a
-// comparison, and bad input: exit status 2, a message naming the file, and no HTML file (not
-// even a temporary one) left behind.
+// `aqlsim report` end to end: the pages it writes for a run (with and without its trace, with
+// and without prediction series) and a comparison, and bad input: exit status 2, a message
+// naming the file, and no HTML file (not even a temporary one) left behind.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -12,6 +12,7 @@ namespace {
 
 using namespace aqlsim::testing;
 using ::testing::HasSubstr;
+using ::testing::Not;
 using Report = CliFixture;
 
 const std::string kQuickstart = AQLSIM_SOURCE_DIR "/workloads/examples/quickstart.yaml";
@@ -67,6 +68,29 @@ TEST_F(ReportInput, WithoutTheTraceThePageSaysWhatTheTraceAdds) {
   EXPECT_THAT(page, HasSubstr("data-chart=\"gantt\""));
   EXPECT_EQ(page.find("data-chart=\"slots\""), std::string::npos);
   EXPECT_THAT(page, HasSubstr("--trace TRACE.json"));
+}
+
+// The fixture's run has no prediction series (the default); one with them draws the same page.
+TEST_F(ReportInput, PredictionsInTheInputsChangeNothingOnThePage) {
+  const Result run = aqlsim("run " + quote(kQuickstart) + " -q --predictions --json " +
+                            quote(path("p.json")) + " --trace " + quote(path("p.trace.json")));
+  ASSERT_EQ(run.status, 0) << run.err;
+  ASSERT_THAT(read_file(path("p.json")), HasSubstr("\"predictions\": ["));
+  ASSERT_THAT(read_file(path("q.json")), Not(HasSubstr("\"predictions\":")));
+  for (const char* name : {"p", "q"}) {
+    const std::string base = path(name);
+    const Result r =
+        aqlsim("report " + quote(base + ".json") + " --trace " + quote(base + ".trace.json"));
+    ASSERT_EQ(r.status, 0) << r.err;
+  }
+  // The pages name their inputs.
+  std::string page = read_file(path("p.html"));
+  for (const char* input : {".json", ".trace.json"}) {
+    const std::string from = path("p") + input;
+    for (auto at = page.find(from); at != std::string::npos; at = page.find(from, at))
+      page.replace(at, from.size(), path("q") + input);
+  }
+  EXPECT_EQ(page, read_file(path("q.html")));
 }
 
 TEST_F(ReportInput, JsonOfAnotherSchemaIsBadInput) {
