@@ -1,6 +1,7 @@
 #include "scenario/runner.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include "queue_sched/registry.hpp"
 #include "queue_sched/slicing_observer.hpp"
@@ -157,7 +158,7 @@ RunReport run_scenario(const Scenario& scenario, const RunOptions& options) {
     if (!k.finished()) continue;
     report.kernels.push_back(describe(scenario, k));
     if (k.id < predictions.by_kernel.size()) {
-      report.kernels.back().predictions = predictions.by_kernel[k.id];
+      report.kernels.back().predictions = std::move(predictions.by_kernel[k.id]);
     }
     first_arrival = std::min(first_arrival, k.arrival);
     last_end = std::max(last_end, k.end);
