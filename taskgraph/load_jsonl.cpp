@@ -48,6 +48,11 @@ Json parse_line(std::string_view text, const SourceLocation& where) {
     const std::size_t detail = message.find(": ", message.find("column"));
     if (detail != std::string::npos) message.erase(0, detail + 2);
     fail({where.file, where.line, column}, "not a JSON object: " + message);
+  } catch (const Json::exception& e) {
+    // A number beyond a double ("[json.exception.out_of_range.406] number overflow ...").
+    std::string message = e.what();
+    message.erase(0, message.find(']') + 2);
+    fail(where, message);
   }
 }
 

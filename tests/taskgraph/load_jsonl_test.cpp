@@ -87,6 +87,7 @@ TEST(LoadGraphJsonl, EveryMistakeNamesItsLine) {
       {"{\"id\":\"a\",\"workgroups\":0}\n", 1, "'workgroups' must be an integer from 1"},
       {"{\"id\":\"a\",\"workgroups\":1.5}\n", 1, "'workgroups' must be an integer from 1"},
       {"{\"id\":\"a\",\"cost\":-1}\n", 1, "'cost' must be a number >= 0"},
+      {"{\"id\":\"a\"}\n{\"id\":\"b\",\"cost\":1e999}\n", 2, "number overflow"},
       {"{\"id\":\"a\",\"after\":\"b\"}\n{\"id\":\"b\"}\n", 1, "'after' must be a list"},
       {"{\"id\":\"a\"}\n{\"to\":\"a\"}\n", 2, "missing 'from'"},
       {"{\"id\":\"a\"}\n{\"id\":\"b\",\"after\":[\"z\"]}\n", 2, "z"},
