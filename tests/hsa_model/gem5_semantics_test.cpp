@@ -119,10 +119,7 @@ TEST(Gem5Semantics, BarrierBitPacketReleasedBeforeItsDummyWakeUpRunsAtIt) {
   // clears the bit, whose reschedule finds the wake-up already scheduled; it processes a1 at 12.
   const std::string workload = device("100us") + R"(
 queues:
-  - name: a
-    packets:
-      - {name: a0, dispatch: k6}
-      - {name: a1, dispatch: k5, barrier: true}
+  - {name: a, packets: [{name: a0, dispatch: k6}, {name: a1, dispatch: k5, barrier: true}]}
 )";
   expect_launches(workload, {}, {{"a1", 10}});
   expect_launches(workload, kGem5, {{"a1", 12}});
