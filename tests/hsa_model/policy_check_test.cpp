@@ -22,29 +22,32 @@ class Careless final : public ThreadBlockScheduler {
 };
 
 TEST(PolicyCheck, APickThatDoesNotFitIsAPolicyError) {
-  // One CU with 8 work-group slots and a kernel of 9 work-groups: the ninth pick does not fit.
-  DeviceSpec d;
-  d.compute_units = 1;
-  d.cu.max_workgroups = 8;
-  hsa::Runtime rt(d, std::make_unique<RrTimeslice>(PolicyParams{}), std::make_unique<Careless>());
+  // One CU of 4 x 10 wave slots. Kernel 0 has two 32-wave work-groups of 100 us: the first
+  // takes 32 slots, the second cannot fit. Kernel 1 (one wave) arrives one packet later and
+  // fits, so the CU is asked again, and the careless policy answers kernel 0.
+  DeviceSpec device;
+  device.compute_units = 1;
+  hsa::Runtime rt(device, std::make_unique<RrTimeslice>(PolicyParams{}),
+                  std::make_unique<Careless>());
   KernelProfile k;
   k.name = "k";
-  k.workgroup_size = 64;
   k.vgprs = 1;
-  k.duration = {.mean = kMicrosecond, .reference_residency = 0, .rsd = 0, .contention = 0};
+  k.duration = {.mean = 100 * kMicrosecond, .reference_residency = 0, .rsd = 0, .contention = 0};
   const std::uint64_t kernel = rt.register_kernel(k);
   hsa::Queue& q = rt.queue_create(16, 1, "q");
-  rt.submit(q, make_dispatch_packet({.kernel_object = kernel,
-                                     .workgroup_size = 64,
-                                     .workgroups = 9,
-                                     .completion_signal = rt.signal_create(1)}));
+  for (const auto& [size, groups] : {std::pair{32 * 64, 2}, std::pair{64, 1}}) {
+    rt.submit(q, make_dispatch_packet({.kernel_object = kernel,
+                                       .workgroup_size = static_cast<std::uint32_t>(size),
+                                       .workgroups = static_cast<std::uint64_t>(groups),
+                                       .completion_signal = rt.signal_create(1)}));
+  }
   try {
     rt.run();
     FAIL() << "the careless pick was accepted";
   } catch (const std::logic_error& e) {
     EXPECT_STREQ(e.what(),
-                 "thread-block scheduler 'careless' picked kernel 0 for CU 0, where it "
-                 "does not fit");
+                 "thread-block scheduler 'careless' picked kernel 0 for CU 0, where it does not "
+                 "fit");
   }
 }
 
