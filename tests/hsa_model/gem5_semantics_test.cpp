@@ -81,6 +81,29 @@ TEST(Gem5Semantics, SwapDuringProcessingLeavesTheEventToTheNextQueue) {
   expect_launches(kSwapWorkload, with(kGem5, timeslice), {{"k2", 22}, {"k1", 44}});
 }
 
+TEST(Gem5Semantics, SwapWhileABarrierPollsHandsThePollToTheNextQueue) {
+  // Quantum 22 us. q0 runs k0 [4,54]; q1's barrier waits on k0; q2 holds k2.
+  const std::string workload = device("22us") + R"(
+queues:
+  - {name: q0, packets: [{name: k0, dispatch: k50}]}
+  - name: q1
+    packets:
+      - {name: wait, barrier_and: [k0]}
+      - {name: c1, dispatch: k5}
+  - {name: q2, packets: [{name: k2, dispatch: k10}]}
+)";
+  // hsa: q1's barrier is processed [0,4] and waits (slot 1 idle). At 22 q2 replaces q1: k2
+  // processed [22,26]. At 44 q1 replaces q2 (k2 done at 36): the barrier is processed [44,48]
+  // and waits for k0 (54); c1 processed [54,58].
+  expect_launches(workload, {}, {{"k2", 26}, {"c1", 58}});
+  // gem5: the barrier's first poll at 4 reads; it re-polls every 4 us (8, ..., 20, 24). At 22
+  // q2 replaces q1, whose reads are discarded; the poll due at 24 processes q2's head: k2
+  // launches at 24. At 44 q1 returns (k2 done at 34): processed at 48, which only reads again;
+  // polls at 52 (k0 still 1), 56 (reads the 0 that k0 left at 54), 60 retires the barrier; c1 is
+  // processed [60,64].
+  expect_launches(workload, kGem5, {{"k2", 24}, {"c1", 64}});
+}
+
 // Two queues on two slots. a1 has the barrier bit behind a0; b0 is a barrier-bit kernel with b1
 // behind it.
 const std::string kBarrierBitWorkload = device("100us") + R"(
