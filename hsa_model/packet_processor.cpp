@@ -138,7 +138,7 @@ void PacketProcessor::schedule_processing(SlotIndex slot, Tick at) {
   engine_->schedule_at(at, processed_event_, pack(slot, s.generation));
 }
 
-// gem5's dummy wake-up one packet delay from now (hsa_packet_processor.cc:470-478): it only
+// gem5's dummy wake-up one packet delay from now (hsa_packet_processor.cc:427-480): it only
 // models processing time while the barrier bit is set, but processes a packet released before.
 void PacketProcessor::hold_back(SlotIndex slot) {
   const HardwareSlot& s = state_->slots[slot];

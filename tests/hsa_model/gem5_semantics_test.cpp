@@ -125,7 +125,7 @@ TEST(Gem5Semantics, BarrierBitPacketIsProcessedAgainOneDelayAfterTheEarlierOnesC
   // barrier bit orders only its own packet).
   expect_launches(kBarrierBitWorkload, {}, {{"a1", 14}, {"a2", 18}, {"b1", 8}});
   // gem5: a1 is processed at 8, a0 is in flight: barrier bit set, dummy wake-up at 12
-  // (hsa_packet_processor.cc:296-305, 470-478). a0 completes at 14 and clears the bit; a1 is
+  // (hsa_packet_processor.cc:296-305, 427-480). a0 completes at 14 and clears the bit; a1 is
   // processed at 18 (674-685). a1 is itself a barrier-bit kernel, so dispatching it sets the
   // bit again (318-327): a2's wake-up at 22 is a dummy, a1 completes at 23, a2 is processed at
   // 27. Likewise b0 dispatched at 4 makes b1's wake-up at 8 a dummy; b0 completes at 24, b1 is
