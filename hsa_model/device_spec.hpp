@@ -32,6 +32,18 @@ struct ComputeUnitSpec {
   WorkgroupTiming timing = WorkgroupTiming::at_dispatch;
 };
 
+// Whose front end the model follows (README: Comparing with gem5).
+enum class FrontEndSemantics {
+  hsa,   // the HSA specification: a slot paying packet latency is busy, unmapping cancels it
+  gem5,  // gem5's code (src/dev/hsa, src/gpu-compute), its artefacts included
+};
+
+// Where a pass starts placing work-groups.
+enum class WorkgroupPlacement {
+  spread,     // round-robin over the CUs that changed: same-moment kernels spread out
+  cu0_first,  // gem5 (shader.cc:254-300): every sweep starts at CU 0
+};
+
 // The command processor: hardware queue slots, the scheduling quantum, packet processing.
 struct FrontEndSpec {
   std::uint32_t hw_queues = 32;
@@ -40,6 +52,18 @@ struct FrontEndSpec {
   Tick unmap_latency = 0;
   Tick packet_latency = 4'400'000;  // gem5 pktProcessDelay, measured on Kaveri
   std::uint32_t max_concurrent_kernels = 32;
+  std::uint32_t max_unfinished_per_queue = 0;  // launched kernels per queue; 0: no limit
+  FrontEndSemantics semantics = FrontEndSemantics::hsa;
+  // gem5's ways, one at a time under hsa (always on under gem5): barrier-AND dependencies
+  // read by DMA and re-polled every packet_latency; a barrier-bit packet re-processed after
+  // the earlier packets complete, and a barrier-bit kernel holding back later packets.
+  bool barrier_and_polling = false;
+  bool gem5_barrier_bit = false;
+  WorkgroupPlacement placement = WorkgroupPlacement::spread;
+
+  bool gem5() const { return semantics == FrontEndSemantics::gem5; }
+  bool polls_barriers() const { return barrier_and_polling || gem5(); }
+  bool gem5_barrier_timing() const { return gem5_barrier_bit || gem5(); }
 };
 
 struct DeviceSpec {

@@ -1,9 +1,12 @@
 #include "hsa_model/dispatcher.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <bit>
 #include <cassert>
 #include <cmath>
+#include <stdexcept>
 
 #include "hsa_model/random_stream.hpp"
 
@@ -16,6 +19,7 @@ Dispatcher::Dispatcher(Engine& engine, const DeviceSpec& device, ThreadBlockSche
       observers_(&observers),
       seed_(seed),
       max_kernels_(device.front_end.max_concurrent_kernels),
+      cu0_first_(device.front_end.placement == WorkgroupPlacement::cu0_first),
       wave_size_(device.wave_size),
       preemption_(device.preemption),
       context_channel_free_(device.compute_units, 0),
@@ -165,16 +169,28 @@ void Dispatcher::run_pass(std::uint64_t) {
   pass_pending_ = false;
   now_ = engine_->now();
   if (scheduler_->take_rescan_request()) mark_all_candidates();
-  // Round-robin over the CUs that may take work, one work-group per CU per round, until no
-  // CU accepts another.
+  if (cu0_first_) {
+    sweep_from_cu0();
+  } else {
+    place_round_robin();
+  }
+  start_placed_workgroups();
+  if (const Tick at = scheduler_->wake_at(); at > now_ && at < wake_pending_) {
+    wake_pending_ = at;
+    engine_->schedule_at(at, wake_event_);
+  }
+}
+
+// Round-robin over the CUs that may take work, one work-group per CU per round, until no CU
+// accepts another.
+void Dispatcher::place_round_robin() {
   while (!candidates_.empty()) {
     next_round_.clear();
     // By index: placing a kernel's last work-group marks every CU, appending to this round.
     for (std::size_t i = 0; i < candidates_.size(); ++i) {
       const CuIndex cu = candidates_[i];
-      const auto kernel = can_take_work(cu) ? scheduler_->pick(view(), cu) : std::nullopt;
+      const auto kernel = pick(cu);
       if (kernel) {
-        assert(view().fits(*kernel, cu) && "a thread-block scheduler picked what does not fit");
         place_workgroup(*kernel, cu);
         next_round_.push_back(cu);
       } else {
@@ -183,11 +199,41 @@ void Dispatcher::run_pass(std::uint64_t) {
     }
     candidates_.swap(next_round_);
   }
-  start_placed_workgroups();
-  if (const Tick at = scheduler_->wake_at(); at > now_ && at < wake_pending_) {
-    wake_pending_ = at;
-    engine_->schedule_at(at, wake_event_);
+}
+
+// gem5 (shader.cc:254-300): one work-group per CU per sweep, every sweep from CU 0; a kernel
+// that has issued its last work-group ends the sweep, so the next kernel starts at CU 0 too.
+void Dispatcher::sweep_from_cu0() {
+  for (const CuIndex cu : candidates_)
+    is_candidate_[cu] = 0;
+  candidates_.clear();
+  bool placed = true;
+  while (placed) {
+    placed = false;
+    for (CuIndex cu = 0; cu < cus_.size(); ++cu) {
+      const auto kernel = pick(cu);
+      if (!kernel) continue;
+      place_workgroup(*kernel, cu);
+      placed = true;
+      if (kernels_[*kernel].unissued() == 0) break;
+    }
   }
+  for (const CuIndex cu : candidates_)  // marked by the placements; nothing more fits now
+    is_candidate_[cu] = 0;
+  candidates_.clear();
+}
+
+// The thread-block scheduler's choice for `cu`, checked in every build: a policy that picks
+// what does not fit is a bug in the policy, reported like a queue-mapping policy's.
+std::optional<KernelId> Dispatcher::pick(CuIndex cu) {
+  if (!can_take_work(cu)) return std::nullopt;
+  const auto kernel = scheduler_->pick(view(), cu);
+  if (kernel && !view().fits(*kernel, cu)) {
+    throw std::logic_error(
+        fmt::format("thread-block scheduler '{}' picked kernel {} for CU {}, where it does not fit",
+                    scheduler_->name(), *kernel, cu));
+  }
+  return kernel;
 }
 
 void Dispatcher::wake(std::uint64_t) {

@@ -84,6 +84,9 @@ class Dispatcher {
 
  private:
   void run_pass(std::uint64_t);
+  void place_round_robin();
+  void sweep_from_cu0();
+  std::optional<KernelId> pick(CuIndex cu);
   void wake(std::uint64_t);
   void finish_workgroup(std::uint64_t payload);
   void end_phase(std::uint64_t payload);
@@ -108,6 +111,7 @@ class Dispatcher {
   const Observers* observers_;
   std::uint64_t seed_;
   std::size_t max_kernels_;
+  bool cu0_first_;
   std::uint32_t wave_size_;
   Tick now_ = 0;  // mirrors engine time for the policy view
 

@@ -16,6 +16,11 @@ struct QueueRuntime {
   std::uint32_t in_flight = 0;  // launched kernels not yet finished
   bool head_processed = false;  // the head packet's processing latency has been paid
   bool failed = false;          // an invalid packet stopped the queue
+  // gem5's barrier bit (gem5_barrier_timing): later packets wait until no kernel is in flight.
+  bool barrier_bit = false;
+  // Barrier-AND polling: the dependencies have been read once; those read at zero, by index.
+  bool dep_reads_issued = false;
+  std::uint8_t deps_seen_zero = 0;
 };
 
 struct HardwareSlot {
@@ -23,6 +28,10 @@ struct HardwareSlot {
   SlotActivity activity = SlotActivity::empty;
   Tick since = 0;
   std::uint64_t generation = 0;  // bumped to cancel a packet being processed
+  bool event_pending = false;    // a processing event is due for this slot
+  // Barrier-AND polling: the poll that repeats every packet_latency from here, while nothing
+  // it reads can have changed, is not scheduled (kNever: no poll).
+  Tick poll_origin = kNever;
 };
 
 class FrontEndState {

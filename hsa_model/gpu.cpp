@@ -43,7 +43,7 @@ UserQueue& Gpu::create_queue(std::string name, std::uint32_t size, std::uint32_t
 
 void Gpu::ring_doorbell(QueueId queue, std::uint64_t index) {
   state_.queues.at(queue)->ring_doorbell(index);
-  processor_.on_doorbell();
+  processor_.on_doorbell(queue);
   hw_scheduler_.on_doorbell();
 }
 

@@ -66,9 +66,14 @@ bool HardwareScheduler::quiet() const {
 
 void HardwareScheduler::quantum(std::uint64_t) {
   quantum_armed_ = false;
-  if (!progress_possible()) return;
+  if (!progress_possible()) {
+    asleep_ = spec_->gem5();  // gem5's timer never stops: a later doorbell finds its grid
+    last_tick_ = asleep_ ? engine_->now() : last_tick_;
+    return;
+  }
   last_tick_ = engine_->now();
-  if (quiet()) {
+  // gem5's timer keeps firing while any queue is unmapped (hw_scheduler.cc:57-82).
+  if (!spec_->gem5() && quiet()) {
     asleep_ = true;
     return;
   }
@@ -100,11 +105,12 @@ MappingView HardwareScheduler::snapshot() {
   for (SlotIndex i = 0; i < state_->slots.size(); ++i) {
     const HardwareSlot& s = state_->slots[i];
     const bool switching = s.activity == SlotActivity::switching || map_after_unmap_[i];
+    // gem5's idle test (hw_scheduler.cc:306-328) ignores a packet being processed.
+    const bool processing = !spec_->gem5() && s.activity == SlotActivity::processing;
     slot_status_[i] = SlotStatus{
         .queue = s.queue,
         .switching = switching,
-        .idle = s.queue && !switching && s.activity != SlotActivity::processing &&
-                state_->runtime[*s.queue].in_flight == 0,
+        .idle = s.queue && !switching && !processing && state_->runtime[*s.queue].in_flight == 0,
     };
   }
   return MappingView{queue_status_, slot_status_, engine_->now()};

@@ -15,6 +15,12 @@ std::uint64_t pack(SlotIndex slot, std::uint64_t generation) {
   return (generation << 16) | slot;
 }
 
+// The first time at or after `now` on the grid origin + k * period.
+Tick next_on_grid(Tick origin, Tick now, Tick period) {
+  if (period == 0 || now <= origin) return std::max(origin, now);
+  return origin + (now - origin + period - 1) / period * period;
+}
+
 }  // namespace
 
 PacketProcessor::PacketProcessor(Engine& engine, const DeviceSpec& device, FrontEndState& state,
@@ -34,14 +40,34 @@ PacketProcessor::PacketProcessor(Engine& engine, const DeviceSpec& device, Front
       }) {}
 
 void PacketProcessor::start_slot(SlotIndex slot) {
-  state_->set_activity(slot, SlotActivity::starved, engine_->now());
+  const Tick now = engine_->now();
+  state_->set_activity(slot, SlotActivity::starved, now);
+  // gem5: the previous queue's barrier poll is still due on its grid, whatever this queue holds.
+  const HardwareSlot& s = state_->slots[slot];
+  if (s.poll_origin != kNever) {
+    schedule_processing(slot, next_on_grid(s.poll_origin, now, device_->front_end.packet_latency));
+  }
   advance(slot);
 }
 
 void PacketProcessor::stop_slot(SlotIndex slot) {
   HardwareSlot& s = state_->slots[slot];
+  QueueRuntime& rt = state_->runtime[*s.queue];
+  rt.head_processed = false;
+  // Dependency reads are discarded with the mapping (gem5's removeQCntxt does too).
+  rt.dep_reads_issued = false;
+  rt.deps_seen_zero = 0;
+  if (device_->front_end.gem5()) return;  // gem5 leaves the slot's processing event scheduled
   ++s.generation;
-  state_->runtime[*s.queue].head_processed = false;
+  s.event_pending = false;
+  s.poll_origin = kNever;
+}
+
+void PacketProcessor::on_doorbell(QueueId queue) {
+  // gem5 schedules processing for the new packets; a set barrier bit makes it a dummy wake-up.
+  const QueueRuntime& rt = state_->runtime[queue];
+  if (rt.barrier_bit && rt.slot) hold_back(*rt.slot);
+  request_wake();
 }
 
 void PacketProcessor::request_wake() {
@@ -62,7 +88,9 @@ void PacketProcessor::on_kernel_completed(const KernelState& kernel) {
   // Copy what is needed: launching another kernel may move the kernel table.
   const QueueId queue = kernel.queue;
   const hsa_signal_t signal = kernel.completion_signal;
-  --state_->runtime[queue].in_flight;
+  QueueRuntime& rt = state_->runtime[queue];
+  --rt.in_flight;
+  if (rt.in_flight == 0) rt.barrier_bit = false;  // gem5's finishPkt: the last one clears it
   last_progress_ = engine_->now();
   if (signal.handle != 0) signals_->subtract(signal, 1);
   request_wake();
@@ -75,32 +103,95 @@ void PacketProcessor::advance(SlotIndex slot) {
     UserQueue& queue = *state_->queues[*s.queue];
     QueueRuntime& rt = state_->runtime[*s.queue];
     const Tick now = engine_->now();
-    if (rt.failed) return state_->set_activity(slot, SlotActivity::blocked, now);
+    if (rt.failed || rt.barrier_bit) return state_->set_activity(slot, SlotActivity::blocked, now);
     if (!queue.has_pending()) return state_->set_activity(slot, SlotActivity::starved, now);
-    if (!rt.head_processed) {
-      if (s.activity == SlotActivity::processing) return;
-      state_->set_activity(slot, SlotActivity::processing, now, /*split=*/true);
-      engine_->schedule_after(device_->front_end.packet_latency, processed_event_,
-                              pack(slot, s.generation));
-      return;
-    }
+    if (!rt.head_processed) return begin_processing(slot);
     const HeadOutcome outcome = execute_head(queue);
-    if (outcome == HeadOutcome::waiting) {
-      return state_->set_activity(slot, SlotActivity::blocked, now);
-    }
-    if (outcome == HeadOutcome::failed) return;
+    if (outcome != HeadOutcome::retired) return after_head(slot, outcome);
     rt.head_processed = false;
+    // gem5: behind a dispatched barrier-bit kernel the next packet's wake-up is a dummy.
+    if (rt.barrier_bit && queue.has_pending()) hold_back(slot);
   }
+}
+
+// Pays the head packet's latency, unless an event already due will process it (under gem5 an
+// event outlives a swap, and a barrier-bit dummy wake-up processes a packet released before it).
+void PacketProcessor::begin_processing(SlotIndex slot) {
+  HardwareSlot& s = state_->slots[slot];
+  if (s.event_pending) return;
+  const Tick now = engine_->now();
+  if (fetch_limited(state_->runtime[*s.queue])) {
+    return state_->set_activity(slot, SlotActivity::blocked, now);
+  }
+  const Tick delay = device_->front_end.packet_latency;
+  // A barrier poll skipped while nothing it reads could change is due on its own grid.
+  if (s.poll_origin != kNever)
+    return schedule_processing(slot, next_on_grid(s.poll_origin, now, delay));
+  state_->set_activity(slot, SlotActivity::processing, now, /*split=*/true);
+  schedule_processing(slot, now + delay);
+}
+
+void PacketProcessor::schedule_processing(SlotIndex slot, Tick at) {
+  HardwareSlot& s = state_->slots[slot];
+  s.event_pending = true;
+  s.poll_origin = kNever;
+  engine_->schedule_at(at, processed_event_, pack(slot, s.generation));
+}
+
+// gem5's dummy wake-up one packet delay from now (hsa_packet_processor.cc:427-480): it only
+// models processing time while the barrier bit is set, but processes a packet released before.
+void PacketProcessor::hold_back(SlotIndex slot) {
+  const HardwareSlot& s = state_->slots[slot];
+  if (s.event_pending || s.activity == SlotActivity::switching) return;
+  schedule_processing(slot, engine_->now() + device_->front_end.packet_latency);
+}
+
+void PacketProcessor::after_head(SlotIndex slot, HeadOutcome outcome) {
+  if (outcome == HeadOutcome::failed) return;
+  HardwareSlot& s = state_->slots[slot];
+  QueueRuntime& rt = state_->runtime[*s.queue];
+  const Tick now = engine_->now();
+  state_->set_activity(slot, SlotActivity::blocked, now);
+  if (outcome == HeadOutcome::waiting) return;
+  rt.head_processed = false;  // held and polled packets are processed again
+  if (outcome == HeadOutcome::held) return hold_back(slot);
+  if (outcome == HeadOutcome::reading) {
+    return schedule_processing(slot, now + device_->front_end.packet_latency);
+  }
+  s.poll_origin = now;
 }
 
 void PacketProcessor::processing_done(std::uint64_t payload) {
   const auto slot = static_cast<SlotIndex>(payload & 0xFFFF);
   HardwareSlot& s = state_->slots[slot];
   if ((payload >> 16) != s.generation) return;  // the queue was unmapped meanwhile
-  state_->runtime[*s.queue].head_processed = true;
+  s.event_pending = false;
+  // gem5 only: an event that outlived its queue may find the slot being remapped, and a dummy
+  // wake-up while the barrier bit is set does nothing.
+  if (!s.queue || s.activity == SlotActivity::switching) return;
+  QueueRuntime& rt = state_->runtime[*s.queue];
+  if (rt.barrier_bit) return;
+  if (state_->queues[*s.queue]->has_pending()) rt.head_processed = true;
   // Processing has ended; what the slot does next is decided by advance().
   state_->set_activity(slot, SlotActivity::blocked, engine_->now());
   advance(slot);
+}
+
+bool PacketProcessor::fetch_limited(const QueueRuntime& rt) const {
+  const std::uint32_t limit = device_->front_end.max_unfinished_per_queue;
+  return limit != 0 && rt.in_flight >= limit;
+}
+
+PacketProcessor::HeadBlock PacketProcessor::head_block(const UserQueue& queue) const {
+  const QueueRuntime& rt = state_->runtime[queue.id()];
+  const PacketHeader header = queue.head().header();
+  if (rt.barrier_bit || (header.barrier && rt.in_flight > 0)) return HeadBlock::barrier_bit;
+  const bool any = header.type == HSA_PACKET_TYPE_BARRIER_OR;
+  if ((any || header.type == HSA_PACKET_TYPE_BARRIER_AND) &&
+      !barrier_satisfied(queue.head(), any)) {
+    return HeadBlock::dependencies;
+  }
+  return HeadBlock::none;  // a dispatch, or an invalid packet that will be reported when processed
 }
 
 PacketProcessor::HeadOutcome PacketProcessor::execute_head(UserQueue& queue) {
@@ -114,9 +205,21 @@ PacketProcessor::HeadOutcome PacketProcessor::execute_head(UserQueue& queue) {
         queue, HSA_STATUS_ERROR_INVALID_PACKET_FORMAT,
         fmt::format("unsupported packet type {} ({})", header.type, packet_type_name(header.type)));
   }
-  if (header.barrier && state_->runtime[queue.id()].in_flight > 0) return HeadOutcome::waiting;
+  const bool any = header.type == HSA_PACKET_TYPE_BARRIER_OR;
+  if (any && device_->front_end.gem5()) {
+    return fail(queue, HSA_STATUS_ERROR_INVALID_PACKET_FORMAT,
+                "gem5 does not support barrier-OR packets (its packet processor calls fatal)");
+  }
+  const HeadBlock block = head_block(queue);
+  if (block == HeadBlock::barrier_bit) {
+    // hsa: the processed packet runs as soon as the earlier ones complete. gem5
+    // (hsa_packet_processor.cc:296-305): it sets the barrier bit and is processed again.
+    if (!device_->front_end.gem5_barrier_timing()) return HeadOutcome::waiting;
+    state_->runtime[queue.id()].barrier_bit = true;
+    return HeadOutcome::held;
+  }
   if (header.type == HSA_PACKET_TYPE_KERNEL_DISPATCH) return execute_dispatch(queue);
-  return execute_barrier(queue, header.type == HSA_PACKET_TYPE_BARRIER_OR);
+  return execute_barrier(queue, any, block == HeadBlock::none);
 }
 
 PacketProcessor::HeadOutcome PacketProcessor::execute_dispatch(UserQueue& queue) {
@@ -163,7 +266,10 @@ PacketProcessor::HeadOutcome PacketProcessor::execute_dispatch(UserQueue& queue)
                             kernel.name, launch.occupancy.limiter));
   }
   if (!dispatcher_->has_capacity()) return HeadOutcome::waiting;
-  ++state_->runtime[queue.id()].in_flight;
+  QueueRuntime& rt = state_->runtime[queue.id()];
+  ++rt.in_flight;
+  // gem5 (hsa_packet_processor.cc:318-327): a barrier-bit kernel holds back later packets.
+  rt.barrier_bit = queue.head().header().barrier && device_->front_end.gem5_barrier_timing();
   retire_head(queue);
   dispatcher_->launch(launch);
   return HeadOutcome::retired;
@@ -187,7 +293,8 @@ bool PacketProcessor::barrier_satisfied(const AqlPacket& packet, bool any) const
   return any ? any_zero : all_zero;
 }
 
-PacketProcessor::HeadOutcome PacketProcessor::execute_barrier(UserQueue& queue, bool any) {
+PacketProcessor::HeadOutcome PacketProcessor::execute_barrier(UserQueue& queue, bool any,
+                                                              bool satisfied) {
   const auto barrier = queue.head().as<hsa_barrier_and_packet_t>();
   for (const hsa_signal_t dep : barrier.dep_signal) {
     if (dep.handle != 0 && !signals_->valid(dep)) {
@@ -198,10 +305,38 @@ PacketProcessor::HeadOutcome PacketProcessor::execute_barrier(UserQueue& queue, 
   if (barrier.completion_signal.handle != 0 && !signals_->valid(barrier.completion_signal)) {
     return fail(queue, HSA_STATUS_ERROR_INVALID_SIGNAL, "invalid completion signal");
   }
-  if (!barrier_satisfied(queue.head(), any)) return HeadOutcome::waiting;
+  if (!any && device_->front_end.polls_barriers()) {
+    const HeadOutcome polled = poll_dependencies(queue);
+    if (polled != HeadOutcome::retired) return polled;
+  } else if (!satisfied) {
+    return HeadOutcome::waiting;
+  }
   retire_head(queue);
   if (barrier.completion_signal.handle != 0) signals_->subtract(barrier.completion_signal, 1);
   return HeadOutcome::retired;
+}
+
+// gem5 (hsa_packet_processor.cc:328-408): a poll checks the values the previous poll read by
+// DMA and reads again those not yet seen at zero, so the first poll only reads.
+PacketProcessor::HeadOutcome PacketProcessor::poll_dependencies(UserQueue& queue) {
+  QueueRuntime& rt = state_->runtime[queue.id()];
+  const auto barrier = queue.head().as<hsa_barrier_and_packet_t>();
+  std::uint8_t wanted = 0;
+  std::uint8_t zero = 0;
+  for (std::size_t i = 0; i < std::size(barrier.dep_signal); ++i) {
+    if (barrier.dep_signal[i].handle == 0) continue;
+    wanted |= static_cast<std::uint8_t>(1U << i);
+    if (signals_->load(barrier.dep_signal[i]) == 0) zero |= static_cast<std::uint8_t>(1U << i);
+  }
+  const bool ready = wanted == 0 || (rt.dep_reads_issued && (rt.deps_seen_zero & wanted) == wanted);
+  if (ready) {
+    rt.dep_reads_issued = false;
+    rt.deps_seen_zero = 0;
+    return HeadOutcome::retired;
+  }
+  rt.dep_reads_issued = true;
+  rt.deps_seen_zero |= zero;
+  return (rt.deps_seen_zero & wanted) == wanted ? HeadOutcome::reading : HeadOutcome::polling;
 }
 
 void PacketProcessor::retire_head(UserQueue& queue) {
@@ -228,14 +363,8 @@ PacketProcessor::HeadOutcome PacketProcessor::fail(UserQueue& queue, hsa_status_
 
 bool PacketProcessor::head_ready(QueueId id) const {
   const UserQueue& queue = *state_->queues[id];
-  const QueueRuntime& rt = state_->runtime[id];
-  if (rt.failed || !queue.has_pending()) return false;
-  const PacketHeader header = queue.head().header();
-  if (header.barrier && rt.in_flight > 0) return false;
-  if (header.type == HSA_PACKET_TYPE_BARRIER_AND || header.type == HSA_PACKET_TYPE_BARRIER_OR) {
-    return barrier_satisfied(queue.head(), header.type == HSA_PACKET_TYPE_BARRIER_OR);
-  }
-  return true;  // a dispatch, or an invalid packet that will be reported when processed
+  if (state_->runtime[id].failed || !queue.has_pending()) return false;
+  return head_block(queue) == HeadBlock::none;
 }
 
 HeadWait PacketProcessor::head_wait(QueueId id) const {
@@ -243,7 +372,7 @@ HeadWait PacketProcessor::head_wait(QueueId id) const {
   HeadWait wait;
   if (!queue.has_pending()) return wait;
   const PacketHeader header = queue.head().header();
-  wait.barrier_bit = header.barrier && state_->runtime[id].in_flight > 0;
+  wait.barrier_bit = head_block(queue) == HeadBlock::barrier_bit;
   if (header.type == HSA_PACKET_TYPE_KERNEL_DISPATCH) {
     wait.dispatcher_full = !dispatcher_->has_capacity();
   } else if (header.type == HSA_PACKET_TYPE_BARRIER_AND ||

@@ -4,7 +4,9 @@
 // A packet with the barrier bit waits until every earlier packet of its queue has completed;
 // a barrier packet blocks its queue until its dependency signals allow it to complete.
 // Reactions to signals, doorbells and kernel completions run as a wake-up event at the same
-// tick, so no handler re-enters another.
+// tick, so no handler re-enters another. Under gem5 semantics (or its single switches) the
+// barrier bit, barrier-AND polling and a swap during processing follow gem5's code instead
+// (README: Comparing with gem5).
 #include <functional>
 #include <vector>
 
@@ -46,11 +48,12 @@ class PacketProcessor {
 
   // Called by the hardware scheduler when a queue has been mapped into `slot`, and just
   // before it is unmapped (cancelling a packet whose latency is being paid; it stays at the
-  // head and is processed again when the queue is next mapped).
+  // head and is processed again when the queue is next mapped). gem5 cancels nothing: the
+  // slot's pending event processes the head of the queue mapped in next.
   void start_slot(SlotIndex slot);
   void stop_slot(SlotIndex slot);
 
-  void on_doorbell() { request_wake(); }
+  void on_doorbell(QueueId queue);
   void on_signal_changed() { request_wake(); }
   void on_kernel_completed(const KernelState& kernel);
 
@@ -61,16 +64,32 @@ class PacketProcessor {
   Tick last_progress() const { return last_progress_; }
 
  private:
-  enum class HeadOutcome { retired, waiting, failed };
+  enum class HeadOutcome {
+    retired,
+    waiting,
+    failed,
+    held,     // gem5's barrier bit: processed again once the earlier packets complete
+    polling,  // a dependency was read non-zero: polls repeat until a signal changes
+    reading,  // every dependency was read at zero: the next poll completes the barrier
+  };
+  // What keeps a head packet from executing now (the HSA ordering rules; gem5's barrier bit).
+  enum class HeadBlock { none, barrier_bit, dependencies };
 
   void request_wake();
   void wake(std::uint64_t);
   void advance(SlotIndex slot);
+  void begin_processing(SlotIndex slot);
+  void schedule_processing(SlotIndex slot, Tick at);
+  void hold_back(SlotIndex slot);
+  void after_head(SlotIndex slot, HeadOutcome outcome);
   void processing_done(std::uint64_t payload);
+  HeadBlock head_block(const UserQueue& queue) const;
   HeadOutcome execute_head(UserQueue& queue);
   HeadOutcome execute_dispatch(UserQueue& queue);
-  HeadOutcome execute_barrier(UserQueue& queue, bool any);
+  HeadOutcome execute_barrier(UserQueue& queue, bool any, bool satisfied);
+  HeadOutcome poll_dependencies(UserQueue& queue);
   bool barrier_satisfied(const AqlPacket& packet, bool any) const;
+  bool fetch_limited(const QueueRuntime& rt) const;
   void retire_head(UserQueue& queue);
   HeadOutcome fail(UserQueue& queue, hsa_status_t status, std::string message);
 

@@ -27,7 +27,9 @@ struct QueueStatus {
 struct SlotStatus {
   std::optional<QueueId> queue;
   bool switching = false;  // a map or unmap is in progress; the slot must be kept as it is
-  bool idle = false;       // no kernel in flight and no packet being processed (gem5's test)
+  // No kernel in flight and, under hsa semantics, no packet being processed. gem5's test
+  // (semantics gem5) counts a slot idle whatever its packet processing is doing.
+  bool idle = false;
 };
 
 struct MappingView {

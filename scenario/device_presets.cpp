@@ -38,9 +38,46 @@ void apply_cu_yaml(const YamlNode& node, ComputeUnitSpec& cu) {
   }
 }
 
+// A key naming one of two ways: false for `first`, true for `second`; `current` if absent.
+bool read_either(const YamlNode& map, std::string_view key, std::string_view first,
+                 std::string_view second, bool current) {
+  const auto value = map.get(key);
+  if (!value) return current;
+  const std::string text = value->as_string();
+  if (text != first && text != second) {
+    value->fail(fmt::format("unknown {} '{}'; expected {} or {}", key, text, first, second));
+  }
+  return text == second;
+}
+
+// The gem5 differences (README: Comparing with gem5): all of them under `semantics: gem5`;
+// under hsa, barrier-AND polling and the barrier-bit timing one at a time.
+void apply_semantics_yaml(const YamlNode& node, FrontEndSpec& fe) {
+  fe.semantics = read_either(node, "semantics", "hsa", "gem5", fe.gem5()) ? FrontEndSemantics::gem5
+                                                                          : FrontEndSemantics::hsa;
+  fe.barrier_and_polling =
+      read_either(node, "barrier_and", "immediate", "polling", fe.barrier_and_polling);
+  fe.gem5_barrier_bit = read_either(node, "barrier_bit", "hsa", "gem5", fe.gem5_barrier_bit);
+  const bool cu0_first = read_either(node, "placement", "spread", "cu0-first",
+                                     fe.placement == WorkgroupPlacement::cu0_first);
+  fe.placement = cu0_first ? WorkgroupPlacement::cu0_first : WorkgroupPlacement::spread;
+  if (!fe.gem5()) return;
+  for (const auto& [key, hsa_way] :
+       {std::pair{"barrier_and", "immediate"}, {"barrier_bit", "hsa"}}) {
+    if (node.has(key) && node.require(key).as_string() == hsa_way) {
+      node.require(key).fail(fmt::format(
+          "{}: {} is not available under semantics gem5, which follows gem5's code", key, hsa_way));
+    }
+  }
+}
+
 void apply_front_end_yaml(const YamlNode& node, FrontEndSpec& fe, double clock_mhz) {
   node.allow_keys({"hw_queues", "quantum", "map_latency", "unmap_latency", "packet_latency",
-                   "max_concurrent_kernels"});
+                   "max_concurrent_kernels", "max_unfinished_per_queue", "semantics", "barrier_and",
+                   "barrier_bit", "placement"});
+  apply_semantics_yaml(node, fe);
+  fe.max_unfinished_per_queue =
+      read_u32(node, "max_unfinished_per_queue", fe.max_unfinished_per_queue, 0, 1 << 20);
   fe.hw_queues = read_u32(node, "hw_queues", fe.hw_queues, 1, 1 << 16);
   fe.quantum = node.duration_or("quantum", fe.quantum, clock_mhz);
   fe.map_latency = node.duration_or("map_latency", fe.map_latency, clock_mhz);

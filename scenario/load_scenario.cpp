@@ -46,6 +46,7 @@ Scenario read_scenario(const YamlNode& root, std::span<const ExtraSection> extra
     scenario.metrics_per = text == "queue" ? MetricsPer::queue : MetricsPer::kernel;
   }
   check_references(scenario);
+  check_front_end(scenario);
   check_preemption(scenario);
   return scenario;
 }

@@ -15,5 +15,7 @@ void check_preemption(const Scenario& scenario);
 // Cross-references: kernels, dependencies and signals named by packets exist, names are unique,
 // every dispatch fits on a CU. Errors point at the entry recorded in the spec.
 void check_references(const Scenario& scenario);
+// Throws InputError for a packet the front end's semantics cannot process (barrier-OR, gem5).
+void check_front_end(const Scenario& scenario);
 
 }  // namespace aqlsim
