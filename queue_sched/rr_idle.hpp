@@ -6,8 +6,10 @@ namespace aqlsim {
 
 // `rr-idle`: gem5's hardware scheduler. Each quantum it swaps at most `swaps_per_quantum`
 // slots: the next unmapped queue in cyclic order goes into an empty slot, or else replaces the
-// next idle slot (no kernel in flight, no packet being processed) in cyclic order. It does
-// not look at whether the incoming queue has anything to run.
+// next idle slot in cyclic order. What counts as idle follows the front end's semantics: under
+// `hsa` no kernel in flight and no packet being processed; under `gem5` gem5's own test (no
+// fetch in progress and every dispatched packet completed). It does not look at whether the
+// incoming queue has anything to run.
 class RrIdle final : public QueueMappingPolicy {
  public:
   explicit RrIdle(const PolicyParams& params);
