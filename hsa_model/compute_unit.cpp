@@ -41,12 +41,22 @@ bool ComputeUnit::fits(const WorkgroupDemand& demand) const {
 }
 
 Placement ComputeUnit::place(const WorkgroupDemand& demand) {
-  assert(fits(demand));
+  const std::optional<Placement> placement = try_place(demand);
+  assert(placement && "placed a work-group that does not fit");
+  return placement.value_or(Placement{});
+}
+
+std::optional<Placement> ComputeUnit::try_place(const WorkgroupDemand& demand) {
+  if (!totals_allow(demand)) return std::nullopt;
   const std::uint32_t simds = spec_->simds;
   // A SIMD's room falls by exactly one for each wave placed on it, so compute it once.
   std::array<std::uint32_t, kMaxSimdsPerCu> rooms{};
-  for (std::uint32_t i = 0; i < simds; ++i)
+  std::uint32_t total_room = 0;
+  for (std::uint32_t i = 0; i < simds; ++i) {
     rooms[i] = room(simds_[i], demand);
+    total_room += rooms[i];
+  }
+  if (total_room < demand.waves) return std::nullopt;
   Placement placement;
   for (std::uint32_t wave = 0; wave < demand.waves; ++wave) {
     std::uint32_t best = 0;

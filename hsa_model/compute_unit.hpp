@@ -3,6 +3,7 @@
 // free; its waves go one at a time to the SIMD with the most room, as hardware balances them.
 #include <array>
 #include <cstdint>
+#include <optional>
 
 #include "hsa_model/device_spec.hpp"
 #include "hsa_model/occupancy.hpp"
@@ -22,6 +23,8 @@ class ComputeUnit {
   // Necessary conditions on the CU-wide totals: cheap, and exact when there is one SIMD.
   bool totals_allow(const WorkgroupDemand& demand) const;
   Placement place(const WorkgroupDemand& demand);  // requires fits(demand)
+  // Places the work-group if it fits (the check costs little more than the placement itself).
+  std::optional<Placement> try_place(const WorkgroupDemand& demand);
   void release(const WorkgroupDemand& demand, const Placement& placement);
 
   const ComputeUnitSpec& spec() const { return *spec_; }

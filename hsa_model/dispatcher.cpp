@@ -224,16 +224,21 @@ void Dispatcher::sweep_from_cu0() {
 }
 
 // The thread-block scheduler's choice for `cu`, checked in every build: a policy that picks
-// what does not fit is a bug in the policy, reported like a queue-mapping policy's.
+// what does not fit is a bug in the policy, reported like a queue-mapping policy's. The CU's
+// resources are checked as the work-group is placed (place_workgroup), which computes them
+// anyway.
 std::optional<KernelId> Dispatcher::pick(CuIndex cu) {
   if (!can_take_work(cu)) return std::nullopt;
   const auto kernel = scheduler_->pick(view(), cu);
-  if (kernel && !view().fits(*kernel, cu)) {
-    throw std::logic_error(
-        fmt::format("thread-block scheduler '{}' picked kernel {} for CU {}, where it does not fit",
-                    scheduler_->name(), *kernel, cu));
-  }
+  if (kernel && (kernels_[*kernel].unissued() == 0 || !kernels_[*kernel].allowed_on(cu)))
+    throw_misfit(*kernel, cu);
   return kernel;
+}
+
+void Dispatcher::throw_misfit(KernelId kernel, CuIndex cu) const {
+  throw std::logic_error(
+      fmt::format("thread-block scheduler '{}' picked kernel {} for CU {}, where it does not fit",
+                  scheduler_->name(), kernel, cu));
 }
 
 void Dispatcher::wake(std::uint64_t) {
@@ -276,7 +281,9 @@ void Dispatcher::place_workgroup(KernelId id, CuIndex cu) {
   wg.start = now_;
   wg.end = kNever;  // known when it ends (the at-dispatch timer knows it at the start)
   timer_->before_load_change(cu);
-  wg.placement = cus_[cu].place(k.demand);
+  const std::optional<Placement> placement = cus_[cu].try_place(k.demand);
+  if (!placement) throw_misfit(id, cu);
+  wg.placement = *placement;
   ++k.resident_per_cu[cu];
   if (k.start == kNever) k.start = now_;
   placed_.push_back(slot);

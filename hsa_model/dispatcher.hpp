@@ -97,6 +97,7 @@ class Dispatcher {
   Tick transfer_context(CuIndex cu, KernelState& kernel);
   void check_idle(KernelState& kernel);
   void place_workgroup(KernelId kernel, CuIndex cu);
+  [[noreturn]] void throw_misfit(KernelId kernel, CuIndex cu) const;
   void start_placed_workgroups();
   void complete_kernel(KernelState& kernel);
   void request_pass();
