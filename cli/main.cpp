@@ -31,6 +31,7 @@ int main(int argc, char** argv) {
   add_list_commands(app, action);
   add_graph_command(app, action);
   add_compare_command(app, action);
+  add_merge_command(app, action);
   add_accuracy_command(app, action);
   add_report_command(app, action);
   try {
