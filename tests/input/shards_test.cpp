@@ -119,6 +119,15 @@ TEST_F(Shards, BadShardOptionsAreBadInput) {
   EXPECT_THAT(no_csv.err, HasSubstr("--shard requires --csv"));
 }
 
+// An aqlsim without MPI started by mpirun as several processes would make every run in each.
+TEST_F(Shards, WithoutMpiSeveralLaunchedCopiesAreRefused) {
+  if (AQLSIM_WITH_MPI) GTEST_SKIP() << "this aqlsim has MPI: mpi_test covers mpirun";
+  const Result r = launched("env OMPI_COMM_WORLD_SIZE=2", "compare " + quote(experiment()));
+  EXPECT_EQ(r.status, kExitBadInput);
+  EXPECT_THAT(r.err, HasSubstr("started 2 copies of an aqlsim built without MPI"));
+  EXPECT_EQ(r.out, "");
+}
+
 TEST_F(ShardFiles, MergeRefusesShardsThatDoNotMakeOneComparison) {
   const std::string a = shard(0, 3, "a.csv");
   const std::string b = shard(1, 3, "b.csv");
