@@ -49,6 +49,7 @@ void add_validate_command(CLI::App& app, Action& action);
 void add_list_commands(CLI::App& app, Action& action);
 void add_graph_command(CLI::App& app, Action& action);
 void add_compare_command(CLI::App& app, Action& action);
+void add_merge_command(CLI::App& app, Action& action);
 void add_accuracy_command(CLI::App& app, Action& action);
 void add_report_command(CLI::App& app, Action& action);
 

@@ -1,15 +1,22 @@
-// `aqlsim compare`: every workload of an experiment under every policy and sweep point.
+// `aqlsim compare`: every workload of an experiment under every policy and sweep point; in one
+// process, in the ranks of an MPI launch, or one shard of the runs (--shard I/N).
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <optional>
 
 #include "cli/commands.hpp"
+#include "cli/compare_output.hpp"
+#include "cli/ranks.hpp"
 #include "config/parse_integer.hpp"
 #include "experiment/compare.hpp"
+#include "experiment/run_record.hpp"
+#include "experiment/shard_file.hpp"
 #include "report/output_file.hpp"
 
 namespace aqlsim::cli {
@@ -26,86 +33,11 @@ struct CompareCli {
   std::string csv;
   std::string baseline;
   bool no_alone = false;
+  std::optional<Slice> shard;
 };
 
-// The last segment of a swept key, as a column title.
-std::string column_title(const std::string& key) {
-  const auto dot = key.rfind('.');
-  return dot == std::string::npos ? key : key.substr(dot + 1);
-}
-
-std::string fixed(double value, int precision) {
-  return fmt::format("{:.{}f}", value, precision);
-}
-
-void print_table(const ExperimentSpec& spec, const std::vector<SummaryRow>& rows) {
-  std::string header;
-  for (const Sweep& s : spec.sweeps)
-    header += fmt::format("{:<14} ", column_title(s.key));
-  header += fmt::format("{:<18} {:>5} {:>13} {:>8} {:>7} {:>8} {:>9} {:>13}", "policy", "runs",
-                        "makespan_us", "speedup", "STP", "ANTT", "fairness", "slot_idle_us");
-  std::cout << header << '\n';
-  for (const SummaryRow& r : rows) {
-    std::string line;
-    for (const std::string& v : r.point)
-      line += fmt::format("{:<14} ", v);
-    const std::string speedup = r.speedup ? fixed(*r.speedup, 3) : "-";
-    const bool metrics = r.metrics.stp > 0;
-    line += fmt::format("{:<18} {:>5} {:>13} {:>8} {:>7} {:>8} {:>9} {:>13}", r.policy, r.runs,
-                        fixed(r.makespan_us, 1), speedup, metrics ? fixed(r.metrics.stp, 3) : "-",
-                        metrics ? fixed(r.metrics.antt, 3) : "-",
-                        metrics ? fixed(r.metrics.fairness, 3) : "-", fixed(r.slot_idle_us, 1));
-    if (r.failed > 0) line += fmt::format("  ({} did not complete)", r.failed);
-    std::cout << line << '\n';
-  }
-}
-
-// The Lopez-Albelda et al. summary, when the runs measured applications (metrics_per: queue).
-void print_application_table(const ExperimentSpec& spec,
-                             const std::vector<ApplicationSummaryRow>& rows) {
-  if (rows.empty()) return;
-  std::string header;
-  for (const Sweep& s : spec.sweeps)
-    header += fmt::format("{:<14} ", column_title(s.key));
-  header +=
-      fmt::format("{:<18} {:>7} {:>7} {:>7} {:>9}", "policy", "ANTT", "DNTT", "STP", "fairness");
-  for (const auto& [app, ntt] : rows.front().mean_ntt)
-    header += fmt::format(" {:>8}", app);
-  std::cout << "\nEach application's NTT averaged over the workloads, then ANTT, DNTT, STP "
-               "and fairness of those averages:\n"
-            << header << '\n';
-  for (const ApplicationSummaryRow& r : rows) {
-    std::string line;
-    for (const std::string& v : r.point)
-      line += fmt::format("{:<14} ", v);
-    line += fmt::format("{:<18} {:>7} {:>7} {:>7} {:>9}", r.policy, fixed(r.metrics.antt, 3),
-                        fixed(r.metrics.dntt, 3), fixed(r.metrics.stp, 3),
-                        fixed(r.metrics.fairness, 3));
-    for (const auto& [app, ntt] : r.mean_ntt)
-      line += fmt::format(" {:>8}", fixed(ntt, 3));
-    std::cout << line << '\n';
-  }
-}
-
-void write_csv(OutputFile& file, const ExperimentSpec& spec, const std::vector<RunSummary>& runs) {
-  std::ostream& out = file.stream();
-  out << "workload";
-  for (const Sweep& s : spec.sweeps)
-    out << ',' << s.key;
-  out << ",policy,status,makespan_us,stp,antt,fairness,dntt,slot_idle_us,map_count,unmap_count\n";
-  for (const RunSummary& r : runs) {
-    out << r.workload;
-    for (const std::string& v : r.point)
-      out << ',' << v;
-    out << fmt::format(",{},{},{:.6f},{:.6f},{:.6f},{:.6f},{:.6f},{:.6f},{},{}\n", r.policy,
-                       run_status_name(r.status), r.makespan_us, r.metrics.stp, r.metrics.antt,
-                       r.metrics.fairness, r.metrics.dntt, r.slot_idle_us, r.map_count,
-                       r.unmap_count);
-  }
-  file.commit();
-}
-
-int compare(const CompareCli& o) {
+// The experiment file as the options change it.
+ExperimentSpec experiment_of(const CompareCli& o) {
   ExperimentSpec spec = load_experiment(o.file);
   std::optional<SourceLocation> policies_where;
   if (!o.policies.empty()) {
@@ -121,33 +53,136 @@ int compare(const CompareCli& o) {
   }
   check_policies(spec, policies_where);
   if (o.no_alone) spec.measure_alone = false;
+  return spec;
+}
 
-  std::optional<OutputFile> csv;  // opened first: a bad path fails before the runs
-  if (!o.csv.empty()) csv.emplace(o.csv, "CSV");
-  CompareOptions options{
-      .seed = o.seed, .jobs = o.jobs, .limits = o.limits.limits(), .progress = {}};
-  const auto start = std::chrono::steady_clock::now();
-  // On a terminal one line rewritten in place; in a log a line every few seconds.
-  const bool terminal = isatty(STDERR_FILENO) != 0;
-  auto last = start - std::chrono::seconds(5);  // so the first line comes after a second
-  options.progress = [start, terminal, &last](std::size_t done, std::size_t total) {
-    const auto now = std::chrono::steady_clock::now();
-    if (now - start < std::chrono::seconds(1)) return;
-    if (terminal) {
-      std::cerr << fmt::format("\rcompare: {}/{} runs", done, total) << std::flush;
-    } else if (now - last >= std::chrono::seconds(5)) {
-      std::cerr << fmt::format("compare: {}/{} runs\n", done, total);
-      last = now;
+// A progress line on stderr once a comparison has taken a second: on a terminal one line
+// rewritten in place, in a log a line every few seconds.
+class Progress {
+ public:
+  explicit Progress(std::string what) : what_(std::move(what)) {}
+
+  std::function<void(std::size_t, std::size_t)> callback() {
+    return [this](std::size_t done, std::size_t total) {
+      const auto now = std::chrono::steady_clock::now();
+      if (now - start_ < std::chrono::seconds(1)) return;
+      if (terminal_) {
+        std::cerr << fmt::format("\rcompare: {}/{} runs{}", done, total, what_) << std::flush;
+      } else if (now - last_ >= std::chrono::seconds(5)) {
+        std::cerr << fmt::format("compare: {}/{} runs{}\n", done, total, what_);
+        last_ = now;
+      }
+    };
+  }
+  // Ends the line rewritten in place, if there was one.
+  void finish() const {
+    const bool shown = std::chrono::steady_clock::now() - start_ >= std::chrono::seconds(1);
+    if (shown && terminal_) std::cerr << '\n';
+  }
+
+ private:
+  std::string what_;  // which runs, when not all of them
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point last_ = start_ - std::chrono::seconds(5);
+  bool terminal_ = isatty(STDERR_FILENO) != 0;
+};
+
+// What every rank sets up before the runs: the same experiment and options everywhere. Rank 0
+// alone opens the output file (first, so that a bad path fails before the runs), reports
+// progress and writes the results.
+struct Prepared {
+  ExperimentSpec spec;
+  CompareOptions options;
+  Slice slice;  // this rank's runs
+  std::optional<OutputFile> csv;
+  std::optional<Progress> progress;
+};
+
+void prepare(Prepared& p, const CompareCli& o, const Ranks& ranks) {
+  p.spec = experiment_of(o);
+  const bool root = ranks.rank() == 0;
+  if (root && !o.csv.empty()) p.csv.emplace(o.csv, o.shard ? "shard" : "CSV");
+  const Slice whole = o.shard.value_or(Slice{});
+  const auto size = static_cast<std::size_t>(ranks.size());
+  p.options = {.seed = o.seed, .jobs = o.jobs, .limits = o.limits.limits(), .progress = {}};
+  p.slice = whole.part(static_cast<std::size_t>(ranks.rank()), size);
+  if (!root) return;
+  std::string what = o.shard ? fmt::format(" of shard {}/{}", whole.index, whole.count) : "";
+  if (size > 1) what += fmt::format(" on rank 0 of {}", size);
+  p.options.progress = p.progress.emplace(what).callback();
+}
+
+// Rank 0: every rank's runs, in run order; the other ranks: none.
+std::vector<RunSummary> gather_runs(Ranks& ranks, std::vector<RunSummary> mine,
+                                    std::size_t sweep_keys) {
+  if (ranks.size() == 1) return mine;
+  std::string text;
+  for (const RunSummary& r : mine)
+    text += encode_run(r) + '\n';
+  std::vector<std::string> texts = ranks.gather(std::move(text));
+  std::vector<RunSummary> all;
+  for (std::size_t rank = 0; rank < texts.size(); ++rank) {
+    const std::vector<std::string_view> lines = record_lines(texts[rank]);
+    for (std::size_t l = 0; l < lines.size(); ++l) {
+      all.push_back(
+          decode_run(lines[l], sweep_keys,
+                     {fmt::format("the runs of rank {}", rank), static_cast<int>(l + 1), 0}));
     }
-  };
-  const std::vector<RunSummary> runs = run_experiment(spec, options);
-  const bool long_run = std::chrono::steady_clock::now() - start >= std::chrono::seconds(1);
-  if (long_run && terminal) std::cerr << '\n';
-  if (!spec.description.empty()) std::cout << spec.description << "\n\n";
-  print_table(spec, summarise(spec, runs));
-  print_application_table(spec, summarise_applications(runs));
-  if (csv) write_csv(*csv, spec, runs);
-  return kExitOk;
+  }
+  std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.run < b.run; });
+  return all;
+}
+
+// Rank 0: the summary and CSV of the whole comparison, or a shard's file.
+void write_results(Prepared& p, const CompareCli& o, const std::vector<RunSummary>& runs) {
+  if (!o.shard) {
+    print_summary(p.spec, runs);
+    if (p.csv) write_csv(*p.csv, p.spec, runs);
+    return;
+  }
+  write_shard(p.csv->stream(), shard_header(p.spec, p.options, *o.shard), runs);
+  p.csv->commit();
+  std::cout << fmt::format(
+      "shard {}/{}: {} of the {} runs written to {}; `aqlsim merge` the {} shards for the "
+      "summary and the CSV\n",
+      o.shard->index, o.shard->count, runs.size(), count_runs(p.spec), o.csv, o.shard->count);
+}
+
+// Runs `step`, turning an exception into the failure it reports.
+std::optional<Failure> attempt(const std::function<void()>& step) {
+  try {
+    step();
+    return std::nullopt;
+  } catch (...) {
+    return describe_failure(std::current_exception());
+  }
+}
+
+// Every rank goes through the same steps and, after each, agrees with the others on the first
+// failure so far, so that all stop together with one message (from rank 0) and one status.
+int compare(const CompareCli& o) {
+  const std::unique_ptr<Ranks> ranks = join_ranks();
+  Prepared p;
+  std::optional<Failure> failure = ranks->first_failure(attempt([&] { prepare(p, o, *ranks); }), 0);
+  SliceOutcome outcome;
+  if (!failure) {
+    std::optional<Failure> mine = attempt([&] { outcome = run_slice(p.spec, p.options, p.slice); });
+    if (!mine && outcome.error) mine = describe_failure(outcome.error);
+    if (p.progress) p.progress->finish();
+    failure = ranks->first_failure(mine, outcome.failed_run);
+  }
+  if (!failure) {
+    // Rank 0 may fail to read what the others sent (after the gathering) or to write.
+    const std::optional<Failure> mine = attempt([&] {
+      const std::vector<RunSummary> runs =
+          gather_runs(*ranks, std::move(outcome.runs), p.spec.sweeps.size());
+      if (ranks->rank() == 0) write_results(p, o, runs);
+    });
+    failure = ranks->first_failure(mine, 0);
+  }
+  if (!failure) return kExitOk;
+  if (ranks->rank() == 0) std::cerr << failure->message;
+  return failure->status;
 }
 
 }  // namespace
@@ -173,8 +208,27 @@ void add_compare_command(CLI::App& app, Action& action) {
   o->limits.add_to(*cmd);
   cmd->add_option("--jobs,-j", o->jobs, "Runs in parallel (results are identical to --jobs 1)")
       ->check(CLI::Range(1u, 256u));
-  cmd->add_option("--csv", o->csv, "Write one row per workload, sweep point and policy")
-      ->type_name("OUT");
+  CLI::Option* csv =
+      cmd->add_option("--csv", o->csv, "Write one row per workload, sweep point and policy")
+          ->type_name("OUT");
+  cmd->add_option_function<std::string>(
+         "--shard",
+         [o](const std::string& text) {
+           o->shard = parse_shard(text, {"--shard", 0, 0});
+         },
+         "Make only shard I of N of the runs (I from 0), written to --csv for `aqlsim merge`")
+      ->type_name("I/N")
+      ->check(
+          [](const std::string& text) {
+            try {
+              parse_shard(text, {});
+              return std::string();
+            } catch (const InputError& e) {
+              return e.detail();
+            }
+          },
+          "I/N")
+      ->needs(csv);
   cmd->add_option("--baseline", o->baseline,
                   "Report each policy's speedup in makespan over this one");
   cmd->add_flag("--no-alone", o->no_alone,

@@ -1,12 +1,10 @@
 // aqlsim: simulate how a GPU front end runs work from many HSA queues.
 #include <CLI/CLI.hpp>
 #include <cstdio>
-#include <exception>
 #include <iostream>
 
 #include "cli/commands.hpp"
-#include "config/input_error.hpp"
-#include "report/output_file.hpp"
+#include "cli/failure.hpp"
 
 namespace {
 
@@ -33,6 +31,7 @@ int main(int argc, char** argv) {
   add_list_commands(app, action);
   add_graph_command(app, action);
   add_compare_command(app, action);
+  add_merge_command(app, action);
   add_accuracy_command(app, action);
   add_report_command(app, action);
   try {
@@ -44,14 +43,9 @@ int main(int argc, char** argv) {
   try {
     const int status = action();
     return standard_output_written() ? status : kExitOutput;
-  } catch (const aqlsim::InputError& e) {
-    std::cerr << "aqlsim: error: " << e.what() << '\n';
-    return kExitBadInput;
-  } catch (const aqlsim::OutputError& e) {
-    std::cerr << "aqlsim: error: " << e.what() << '\n';
-    return kExitOutput;
-  } catch (const std::exception& e) {
-    std::cerr << "aqlsim: internal error: " << e.what() << '\n';
-    return kExitInternal;
+  } catch (...) {
+    const Failure failure = describe_failure(std::current_exception());
+    std::cerr << failure.message;
+    return failure.status;
   }
 }

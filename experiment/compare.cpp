@@ -98,16 +98,25 @@ double geomean(const std::vector<double>& values) {
 
 }  // namespace
 
-std::vector<RunSummary> run_experiment(const ExperimentSpec& spec, const CompareOptions& options) {
-  const std::vector<Job> jobs = plan(spec);
-  std::vector<RunSummary> results(jobs.size());
-  std::vector<std::exception_ptr> errors(jobs.size());
+std::size_t count_runs(const ExperimentSpec& spec) {
+  return plan(spec).size();
+}
+
+SliceOutcome run_slice(const ExperimentSpec& spec, const CompareOptions& options, Slice slice) {
+  const std::vector<Job> all = plan(spec);
+  std::vector<std::size_t> mine;  // indices into `all`
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    if (slice.holds(i)) mine.push_back(i);
+  }
+  std::vector<RunSummary> results(mine.size());
+  std::vector<std::exception_ptr> errors(mine.size());
   std::atomic<std::size_t> next{0};
   std::atomic<std::size_t> done{0};
   const auto worker = [&] {
-    for (std::size_t i = next++; i < jobs.size(); i = next++) {
+    for (std::size_t i = next++; i < mine.size(); i = next++) {
       try {
-        results[i] = run_job(spec, jobs[i], options);
+        results[i] = run_job(spec, all[mine[i]], options);
+        results[i].run = mine[i];
       } catch (...) {
         errors[i] = std::current_exception();
       }
@@ -123,7 +132,7 @@ std::vector<RunSummary> run_experiment(const ExperimentSpec& spec, const Compare
     progress = std::thread([&] {
       while (!finished) {
         std::this_thread::sleep_for(std::chrono::milliseconds(250));
-        options.progress(done, jobs.size());
+        options.progress(done, mine.size());
       }
     });
   }
@@ -132,11 +141,16 @@ std::vector<RunSummary> run_experiment(const ExperimentSpec& spec, const Compare
     t.join();
   finished = true;
   if (progress.joinable()) progress.join();
-  // The first error by run order, so the message does not depend on thread timing.
-  for (const std::exception_ptr& e : errors) {
-    if (e) std::rethrow_exception(e);
+  for (std::size_t i = 0; i < errors.size(); ++i) {
+    if (errors[i]) return {{}, errors[i], mine[i]};
   }
-  return results;
+  return {std::move(results), nullptr, 0};
+}
+
+std::vector<RunSummary> run_experiment(const ExperimentSpec& spec, const CompareOptions& options) {
+  SliceOutcome outcome = run_slice(spec, options, Slice{});
+  if (outcome.error) std::rethrow_exception(outcome.error);
+  return std::move(outcome.runs);
 }
 
 std::vector<SummaryRow> summarise(const ExperimentSpec& spec, const std::vector<RunSummary>& runs) {

@@ -1,6 +1,8 @@
 #pragma once
 // Running an experiment: every workload under every policy at every sweep point, optionally
 // in parallel. Results are kept in a fixed order, so `--jobs 1` and `--jobs N` print the same.
+// A slice of the runs can run alone (a shard, an MPI rank) and be put back together by index.
+#include <exception>
 #include <functional>
 #include <optional>
 #include <string>
@@ -10,6 +12,24 @@
 #include "scenario/runner.hpp"
 
 namespace aqlsim {
+
+// The runs whose index i has i % count == index: one shard (--shard I/N) or one MPI rank's
+// share. Dealt round-robin rather than in blocks because neighbouring runs (one sweep point, one
+// policy) tend to cost alike, so every slice gets a mix.
+struct Slice {
+  std::size_t index = 0;
+  std::size_t count = 1;
+
+  bool holds(std::size_t run) const { return run % count == index; }
+  // Slice `which` of `parts` slices of this one, itself a slice of all the runs.
+  Slice part(std::size_t which, std::size_t parts) const {
+    return {index + count * which, count * parts};
+  }
+  // How many of the runs 0 .. runs-1 it holds.
+  std::size_t size(std::size_t runs) const {
+    return runs > index ? (runs - index + count - 1) / count : 0;
+  }
+};
 
 struct CompareOptions {
   std::optional<std::uint64_t> seed;
@@ -21,6 +41,7 @@ struct CompareOptions {
 
 // The outcome of one run, reduced to what comparisons need.
 struct RunSummary {
+  std::size_t run = 0;  // its index in the experiment's order of runs
   std::string workload;
   std::vector<std::string> point;  // the sweep values, in ExperimentSpec::sweeps order
   std::string policy;
@@ -34,6 +55,19 @@ struct RunSummary {
   std::vector<std::pair<std::string, double>> application_ntt;
 };
 
+// How many runs the experiment makes: workloads x policies x sweep points.
+std::size_t count_runs(const ExperimentSpec& spec);
+
+// The runs of `slice` in run order, and the first error by run order (a failed run does not
+// stop the others, so which error is first does not depend on timing).
+struct SliceOutcome {
+  std::vector<RunSummary> runs;
+  std::exception_ptr error;
+  std::size_t failed_run = 0;  // the run that threw `error`
+};
+SliceOutcome run_slice(const ExperimentSpec& spec, const CompareOptions& options, Slice slice);
+
+// Every run, in run order; throws the first error by run order.
 std::vector<RunSummary> run_experiment(const ExperimentSpec& spec, const CompareOptions& options);
 
 // Geometric means over workloads, one row per (sweep point, policy).

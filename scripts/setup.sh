@@ -10,6 +10,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   clang libclang-rt-14-dev  # the libFuzzer targets (scripts/fuzz.sh)
   chromium                  # the browser test of `aqlsim report`
+  libopenmpi-dev openmpi-bin  # optional: `aqlsim compare` under mpirun, and its tests
 )
 
 missing=()

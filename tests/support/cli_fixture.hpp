@@ -89,17 +89,23 @@ class CliFixture : public ::testing::Test {
   // Runs `aqlsim` with the given (already quoted) arguments; its standard output goes to
   // `stdout_to` when given (e.g. /dev/full), else it is captured.
   Result aqlsim(const std::string& args, const std::string& stdout_to = "") const {
+    return launched("", args, stdout_to);
+  }
+
+  // As aqlsim(), started by `launcher` (a command line such as "mpirun -n 2").
+  Result launched(const std::string& launcher, const std::string& args,
+                  const std::string& stdout_to = "") const {
     const std::string out = stdout_to.empty() ? path("stdout.txt") : stdout_to;
     const std::string err = path("stderr.txt");
     // The program must never hang: give up after kTimeoutSeconds (timeout exits with 124).
-    const std::string command = "timeout " + std::to_string(kTimeoutSeconds) + " " +
-                                quote(AQLSIM_BINARY) + " " + args + " >" + quote(out) + " 2>" +
-                                quote(err);
+    const std::string command = "timeout " + std::to_string(kTimeoutSeconds) + " " + launcher +
+                                " " + quote(AQLSIM_BINARY) + " " + args + " >" + quote(out) +
+                                " 2>" + quote(err);
     const int raw = std::system(command.c_str());
     Result r;
     r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    EXPECT_NE(r.status, 124) << "aqlsim " << args << " did not finish in " << kTimeoutSeconds
-                             << " s";
+    EXPECT_NE(r.status, 124) << launcher << " aqlsim " << args << " did not finish in "
+                             << kTimeoutSeconds << " s";
     if (stdout_to.empty()) r.out = read_file(out);
     r.err = read_file(err);
     return r;

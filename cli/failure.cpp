@@ -1,0 +1,23 @@
+#include "cli/failure.hpp"
+
+#include "cli/commands.hpp"
+#include "config/input_error.hpp"
+#include "report/output_file.hpp"
+
+namespace aqlsim::cli {
+
+Failure describe_failure(const std::exception_ptr& error) {
+  try {
+    std::rethrow_exception(error);
+  } catch (const InputError& e) {
+    return {kExitBadInput, std::string("aqlsim: error: ") + e.what() + "\n"};
+  } catch (const OutputError& e) {
+    return {kExitOutput, std::string("aqlsim: error: ") + e.what() + "\n"};
+  } catch (const std::exception& e) {
+    return {kExitInternal, std::string("aqlsim: internal error: ") + e.what() + "\n"};
+  } catch (...) {
+    return {kExitInternal, "aqlsim: internal error: an exception of unknown type\n"};
+  }
+}
+
+}  // namespace aqlsim::cli

@@ -1,0 +1,186 @@
+// `compare --shard I/N` and `merge`: the shards of a comparison put back together print and
+// write the bytes of the comparison run whole; shards that do not make one comparison, and
+// malformed shard files, are refused with exit status 2 naming the file and line.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "tests/input/sweep_fixture.hpp"
+
+namespace {
+
+using namespace aqlsim::testing;  // the fixtures and their helpers
+using ::testing::HasSubstr;
+using Shards = SweepFixture;
+
+constexpr int kExitBadInput = 2;
+
+class ShardFiles : public SweepFixture {
+ protected:
+  // Runs shard `index`/`count` of the experiment into `name`; `extra` adds options.
+  std::string shard(std::size_t index, std::size_t count, const std::string& name,
+                    const std::string& extra = "") {
+    const Result r =
+        aqlsim("compare " + quote(experiment()) + " --shard " + std::to_string(index) + "/" +
+               std::to_string(count) + " --csv " + quote(path(name)) + " " + extra);
+    EXPECT_EQ(r.status, 0) << r.err;
+    return path(name);
+  }
+
+  // `merge` of the files (paths), the CSV going to merged.csv.
+  Result merge(const std::vector<std::string>& files) {
+    std::string args = "merge -o " + quote(path("merged.csv"));
+    for (const std::string& f : files)
+      args += " " + quote(f);
+    return aqlsim(args);
+  }
+
+  // Expects `merge` of the files to fail with a message containing each of `parts`, and to
+  // leave no merged.csv.
+  void expect_refused(const std::vector<std::string>& files,
+                      const std::vector<std::string>& parts) {
+    const Result r = merge(files);
+    EXPECT_EQ(r.status, kExitBadInput) << r.err;
+    for (const std::string& part : parts)
+      EXPECT_THAT(r.err, HasSubstr(part));
+    EXPECT_FALSE(fs::exists(path("merged.csv")));
+  }
+};
+
+// Every split, including one with more shards than runs (empty shards), merged in any order.
+TEST_F(ShardFiles, MergedShardsPrintAndWriteTheBytesOfTheWholeComparison) {
+  for (const std::size_t count : {1u, 2u, 3u, 9u}) {
+    std::vector<std::string> files;
+    for (std::size_t i = count; i-- > 0;)
+      files.push_back(shard(i, count, "part" + std::to_string(i) + ".csv"));
+    const Result merged = merge(files);
+    SCOPED_TRACE("shards: " + std::to_string(count));
+    expect_serial_output(merged, "merged.csv");
+    fs::remove(path("merged.csv"));
+  }
+}
+
+// scripts/sbatch-compare.sh with a stand-in for sbatch that runs an array's tasks, then the
+// merge job, at once, as Slurm would run them (with SLURM_ARRAY_TASK_ID and _COUNT set).
+TEST_F(ShardFiles, TheSlurmScriptMakesTheShardsAndMergesThem) {
+  fs::create_directories(path("bin"));
+  const std::string sbatch = write("bin/sbatch", R"(#!/usr/bin/env bash
+array="" wrap="" script=()
+for a in "$@"; do
+  case "$a" in
+    --array=*) array=${a#--array=} ;;
+    --wrap=*) wrap=${a#--wrap=} ;;
+    --*) ;;
+    *) script+=("$a") ;;
+  esac
+done
+if [ -n "$wrap" ]; then bash -c "$wrap" || exit 1; echo 2; exit; fi
+count=$((${array#0-} + 1))
+for ((i = 0; i < count; i++)); do
+  SLURM_ARRAY_TASK_ID=$i SLURM_ARRAY_TASK_COUNT=$count "${script[@]}" >/dev/null || exit 1
+done
+echo 1
+)");
+  fs::permissions(sbatch, fs::perms::owner_exec, fs::perm_options::add);
+  const std::string command = "cd " + quote(path("")) + " && PATH=" + quote(path("bin")) +
+                              ":$PATH AQLSIM=" + quote(AQLSIM_BINARY) + " " +
+                              quote(AQLSIM_SOURCE_DIR "/scripts/sbatch-compare.sh") + " " +
+                              quote(experiment()) + " 3 out >/dev/null";
+  ASSERT_EQ(std::system(command.c_str()), 0) << command;
+  EXPECT_EQ(read_file(path("out/summary.txt")), serial().out);
+  EXPECT_EQ(read_file(path("out/results.csv")), read_file(path("serial.csv")));
+  EXPECT_TRUE(fs::exists(path("out/part_2.csv")));
+}
+
+TEST_F(ShardFiles, AShardSaysWhichRunsItWroteAndWhere) {
+  const std::string file = path("part1.csv");
+  const Result r = aqlsim("compare " + quote(experiment()) + " --shard 1/3 --csv " + quote(file));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "shard 1/3: 3 of the 8 runs written to " + file +
+                       "; `aqlsim merge` the 3 shards for the summary and the CSV\n");
+  const std::string text = read_file(file);
+  EXPECT_THAT(text, ::testing::StartsWith("#aqlsim-shard v1 shard=1/3 runs=8 experiment="));
+  EXPECT_EQ(split_lines(text).size(), 2u + 3u);  // header, titles, runs 1, 4 and 7
+}
+
+TEST_F(Shards, BadShardOptionsAreBadInput) {
+  for (const std::string shard : {"2/2", "1/0", "x", "-1/2", "1/2/3", "1/", "/2"}) {
+    const Result r = aqlsim("compare " + quote(experiment()) + " --shard " + quote(shard) +
+                            " --csv " + quote(path("p.csv")));
+    EXPECT_EQ(r.status, kExitBadInput) << shard;
+    EXPECT_THAT(r.err, HasSubstr("--shard")) << shard;
+    EXPECT_THAT(r.err, HasSubstr("expected I/N")) << shard;
+  }
+  const Result no_csv = aqlsim("compare " + quote(experiment()) + " --shard 0/2");
+  EXPECT_EQ(no_csv.status, kExitBadInput);
+  EXPECT_THAT(no_csv.err, HasSubstr("--shard requires --csv"));
+}
+
+// An aqlsim without MPI started by mpirun as several processes would make every run in each.
+TEST_F(Shards, WithoutMpiSeveralLaunchedCopiesAreRefused) {
+  if (AQLSIM_WITH_MPI) GTEST_SKIP() << "this aqlsim has MPI: mpi_test covers mpirun";
+  const Result r = launched("env OMPI_COMM_WORLD_SIZE=2", "compare " + quote(experiment()));
+  EXPECT_EQ(r.status, kExitBadInput);
+  EXPECT_THAT(r.err, HasSubstr("started 2 copies of an aqlsim built without MPI"));
+  EXPECT_EQ(r.out, "");
+}
+
+TEST_F(ShardFiles, MergeRefusesShardsThatDoNotMakeOneComparison) {
+  const std::string a = shard(0, 3, "a.csv");
+  const std::string b = shard(1, 3, "b.csv");
+  const std::string c = shard(2, 3, "c.csv");
+  expect_refused({a, c}, {a + ":1:1: missing shard 1/3 of 3"});
+  fs::copy_file(a, path("again.csv"));
+  expect_refused({a, b, path("again.csv"), c},
+                 {path("again.csv") + ":1:1: shard 0/3 is given twice (also " + a + ")"});
+  const std::string half = shard(1, 2, "half.csv");
+  expect_refused({a, half, c}, {half + ":1:1: shard 1/2 overlaps " + a + ", shard 0/3"});
+  const std::string seeded = shard(1, 3, "seeded.csv", "--seed 7");
+  expect_refused({a, seeded, c}, {seeded + ":1:1: a shard of another comparison than " + a});
+  const std::string other = shard(1, 3, "other.csv", "--policies kernel-sjf");
+  expect_refused({a, other, c}, {other + ":1:1: a shard of another comparison"});
+}
+
+TEST_F(ShardFiles, MergeRefusesMalformedShardFilesAtTheirLine) {
+  const std::string a = shard(0, 2, "a.csv");
+  const std::string b = shard(1, 2, "b.csv");
+  const std::vector<std::string> lines = split_lines(read_file(b));
+  ASSERT_EQ(lines.size(), 6u);
+  const auto write_lines = [&](const std::string& name, std::vector<std::string> text) {
+    std::string out;
+    for (const std::string& line : text)
+      out += line + '\n';
+    return write(name, out);
+  };
+  // Truncated: the last run missing, or cut inside a line.
+  const std::string short_file =
+      write_lines("short.csv", {lines[0], lines[1], lines[2], lines[3], lines[4]});
+  expect_refused({a, short_file}, {short_file + ":5: the shard ends after 3 of its 4 runs"});
+  const std::string cut = write_lines(
+      "cut.csv", {lines[0], lines[1], lines[2], lines[3], lines[4], lines[5].substr(0, 12)});
+  expect_refused({a, cut}, {cut + ":6:1: ", "fields where a run has"});
+  // Runs out of order, a bad number, a bad escape.
+  const std::string swapped =
+      write_lines("swapped.csv", {lines[0], lines[1], lines[3], lines[2], lines[4], lines[5]});
+  expect_refused({a, swapped}, {swapped + ":3:1: expected run 1, found run 3"});
+  std::string bad_number = lines[2];
+  bad_number.replace(bad_number.find(",completed,") + 11, 1, "x");
+  const std::string number =
+      write_lines("number.csv", {lines[0], lines[1], bad_number, lines[3], lines[4], lines[5]});
+  expect_refused({a, number}, {number + ":3:", "expected a number for makespan_us"});
+  // Not a shard: the CSV of a whole comparison, or a header without its titles.
+  ASSERT_EQ(serial().status, 0);
+  expect_refused({a, path("serial.csv")},
+                 {path("serial.csv") + ":1:1: not a shard file of `aqlsim compare --shard`"});
+  std::string header = lines[0];
+  header.replace(header.find(" runs=8 "), 8, " runs=x ");
+  const std::string count = write_lines("count.csv", {header, lines[1]});
+  expect_refused({a, count}, {count + ":1:33: expected a count of runs, found 'x'"});
+  const std::string titles = write_lines("titles.csv", {lines[0], "run,workload,policy"});
+  expect_refused({a, titles}, {titles + ":2:1: expected the run titles of a shard"});
+}
+
+}  // namespace
