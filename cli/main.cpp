@@ -23,7 +23,7 @@ int main(int argc, char** argv) {
   CLI::App app{
       "aqlsim: a model of oversubscribed HSA queues, the packet processor, the work-group "
       "dispatcher and compute units.\nSee README.md for the workload format."};
-  app.set_version_flag("--version", "aqlsim 0.1.0");
+  app.set_version_flag("--version", "aqlsim " AQLSIM_VERSION);  // the CMake project's version
   app.require_subcommand(1);
   Action action;
   add_run_command(app, action);
