@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -41,7 +42,7 @@ Json parse_line(std::string_view text, const SourceLocation& where) {
   try {
     return Json::parse(text, check);
   } catch (const Json::parse_error& e) {
-    // e.byte is 1-based, one past the offending character.
+    // e.byte is the offending byte's 1-based offset in the line (the column, in bytes).
     const int column = static_cast<int>(std::max<std::size_t>(e.byte, 1));
     // "[json.exception.parse_error.101] parse error at line 1, column 5: syntax error ..."
     std::string message = e.what();
