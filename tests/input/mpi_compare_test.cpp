@@ -4,6 +4,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <string>
 
 #include "tests/input/sweep_fixture.hpp"
@@ -16,6 +17,16 @@ using Mpi = SweepFixture;
 
 constexpr int kExitBadInput = 2;
 const std::string kMpirun = AQLSIM_MPIEXEC;
+
+// Under AddressSanitizer (scripts/test.sh --sanitize) the ranks skip the leak check only: Open
+// MPI's components are loaded with dlopen and unloaded by MPI_Finalize with allocations still
+// held, which LeakSanitizer can neither attribute nor suppress (their stacks end in an unknown
+// module). Every other sanitizer error still fails the ranks. The ranks inherit this variable.
+const bool kRanksSkipLeakCheck = [] {
+  const char* options = std::getenv("ASAN_OPTIONS");
+  const std::string value = std::string(options ? options : "") + ":detect_leaks=0";
+  return ::setenv("ASAN_OPTIONS", value.c_str(), 1) == 0;
+}();
 
 std::size_t count_of(const std::string& text, const std::string& part) {
   std::size_t n = 0;
