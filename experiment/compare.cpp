@@ -70,7 +70,6 @@ RunSummary run_job(const ExperimentSpec& spec, const Job& job, const CompareOpti
   scenario.limits = options.limits;
   RunOptions run_options;
   run_options.measure_alone = spec.measure_alone;
-  run_options.record_predictions = false;  // a comparison reports none
   const RunReport report = run_scenario(scenario, run_options);
   return RunSummary{
       .workload = source.name,

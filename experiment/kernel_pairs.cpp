@@ -69,7 +69,6 @@ Tick isolated_runtime(const std::string& device, const std::string& include,
   const std::string text = workload_text(device, include, queue_line("alone", kernel, 0));
   RunOptions options;
   options.measure_alone = false;
-  options.record_predictions = false;
   const RunReport r = run_scenario(load_scenario_text(text, "pair: " + kernel), options);
   return r.kernels.empty() ? 0 : r.kernels.front().end - r.kernels.front().start;
 }

@@ -88,8 +88,8 @@ struct RunOptions {
   // that the run reports predictions. It only watches: the schedule is the same either way.
   bool predict_beside_policy = false;
   // Keep each kernel's predictions (KernelResult::predictions): one entry per change, so
-  // memory grows with the run; off, a run keeps no state per work-group or prediction.
-  bool record_predictions = true;
+  // memory grows with the run; off (the default), a run keeps no state per prediction.
+  bool record_predictions = false;
   // Called about every kCheckpointEvents events of the main run (not of the alone runs).
   std::function<void(const Gpu&)> progress;
 };

@@ -89,6 +89,7 @@ TEST_F(Determinism, InProcessRunsGiveIdenticalJsonAndTraces) {
     RunOptions options;
     options.observers.push_back(&trace);
     options.predict_beside_policy = true;  // as `aqlsim run --predictions` does
+    options.record_predictions = true;
     const RunReport report = run_scenario(scenario, options);
     trace.finish();
     trace_text = trace_out.str();

@@ -64,6 +64,7 @@ TEST_F(Predictions, WithTheFlagTheSeriesAreThoseOfTheRunReport) {
 
   RunOptions options;
   options.predict_beside_policy = true;
+  options.record_predictions = true;
   const RunReport report = run_scenario(load_scenario(kQuickstart), options);
   const Json& kernels = j.at("kernels");
   ASSERT_EQ(kernels.size(), report.kernels.size());

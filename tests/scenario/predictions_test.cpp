@@ -27,6 +27,7 @@ scheduling: {thread_block: )" + policy + "}\n",
                                         "grid.yaml");
   RunOptions options;
   options.predict_beside_policy = predict_beside_policy;
+  options.record_predictions = true;
   RunReport r = run_scenario(s, options);
   EXPECT_EQ(r.outcome.status, RunStatus::completed);
   EXPECT_EQ(r.kernels.size(), 1u);

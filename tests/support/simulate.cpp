@@ -40,6 +40,7 @@ RunReport run_checked(const Scenario& scenario) {
   InvariantChecker checker;
   RunOptions options;
   options.observers.push_back(&checker);
+  options.record_predictions = true;  // a checked run reports everything it can
   return run_scenario(scenario, options);
 }
 

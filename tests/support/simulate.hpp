@@ -33,7 +33,7 @@ std::unique_ptr<Simulation> simulate(const Scenario& scenario,
                                      std::vector<ModelObserver*> observers = {},
                                      std::unique_ptr<KernelScheduler> kernel_scheduler = nullptr);
 
-// run_scenario with the invariant checker attached.
+// run_scenario with the invariant checker attached, keeping the predictions.
 RunReport run_checked(const Scenario& scenario);
 
 }  // namespace aqlsim::testing
