@@ -1,0 +1,79 @@
+#pragma once
+// The executors that run a LaunchPlan: HIP streams, HSA queues and CUDA streams on a GPU, and
+// a CPU-thread executor of our own that follows the same protocol on host threads, so that the
+// plan, dependency lowering, eviction and result assembly are tested without a GPU.
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "hip_backend/launch_plan.hpp"
+#include "hip_backend/measured_run.hpp"
+
+namespace aqlsim::hip {
+
+struct ExecutorOptions {
+  int device = 0;  // the GPU's index among those the runtime lists
+  // CPU executor only: simulated time is slept at this factor (0.001: a microsecond takes a
+  // nanosecond), and this many worker threads stand for CUs (0: the plan's compute_units).
+  double time_scale = 1.0;
+  std::uint32_t cpu_workers = 0;
+  // Every this often, evict the running persistent kernels (set their flag, wait until every
+  // worker has left) and relaunch them; their task counters carry on. 0: never.
+  Tick eviction_period = 0;
+};
+
+class Executor {
+ public:
+  virtual ~Executor() = default;
+  virtual std::string name() const = 0;    // "cpu", "hip", "hsa", "cuda"
+  virtual std::string device() const = 0;  // what runs the plan, in words
+  // Runs the whole plan and returns when every op has completed.
+  virtual MeasuredRun run(const LaunchPlan& plan) = 0;
+};
+
+// A backend that cannot run here: not built in, no runtime, no device or no driver. `code` and
+// `code_name` are the runtime's own error (e.g. 100 hipErrorNoDevice), `hint` what to install
+// or check.
+class BackendUnavailable : public std::runtime_error {
+ public:
+  BackendUnavailable(std::string backend, std::string reason, int code, std::string code_name,
+                     std::string hint);
+  const std::string& backend() const { return backend_; }
+  int code() const { return code_; }
+  const std::string& code_name() const { return code_name_; }
+  const std::string& hint() const { return hint_; }
+
+ private:
+  std::string backend_;
+  int code_ = 0;
+  std::string code_name_;
+  std::string hint_;
+};
+
+// What aqlsim hip info prints for one backend.
+struct BackendInfo {
+  std::string backend;  // "hip", "hsa", "cuda", "cpu"
+  bool built = false;   // compiled into this aqlsim
+  bool usable = false;  // a device was found and can run kernels
+  std::string runtime;  // runtime and version, when one was loaded
+  std::vector<std::string> devices;  // e.g. "0: AMD Instinct MI210 (gfx90a, 104 CUs)"
+  std::string reason;   // why it is not usable: the error code, its name and what to do
+};
+
+// The executors by name ("cpu", "hip", "hsa", "cuda"). Throws BackendUnavailable for one that
+// cannot run here, std::invalid_argument for an unknown name.
+std::unique_ptr<Executor> make_executor(std::string_view kind, const ExecutorOptions& options);
+std::vector<BackendInfo> probe_backends();
+
+// Each backend's own entry points (gpu/*.cpp, or gpu/*_absent.cpp when it is not built).
+std::unique_ptr<Executor> make_cpu_executor(const ExecutorOptions& options);
+std::unique_ptr<Executor> make_hip_executor(const ExecutorOptions& options);
+std::unique_ptr<Executor> make_hsa_executor(const ExecutorOptions& options);
+std::unique_ptr<Executor> make_cuda_executor(const ExecutorOptions& options);
+BackendInfo probe_hip();
+BackendInfo probe_hsa();
+BackendInfo probe_cuda();
+
+}  // namespace aqlsim::hip

@@ -1,0 +1,14 @@
+// The cuda executor when it is not built into this aqlsim.
+#include "hip_backend/executor.hpp"
+
+namespace aqlsim::hip {
+
+std::unique_ptr<Executor> make_cuda_executor(const ExecutorOptions&) {
+  throw BackendUnavailable("cuda", "not built into this aqlsim", 0, "", "placeholder");
+}
+
+BackendInfo probe_cuda() {
+  return {.backend = "cuda", .reason = "not built into this aqlsim"};
+}
+
+}  // namespace aqlsim::hip

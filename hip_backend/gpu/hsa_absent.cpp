@@ -1,0 +1,14 @@
+// The hsa executor when it is not built into this aqlsim.
+#include "hip_backend/executor.hpp"
+
+namespace aqlsim::hip {
+
+std::unique_ptr<Executor> make_hsa_executor(const ExecutorOptions&) {
+  throw BackendUnavailable("hsa", "not built into this aqlsim", 0, "", "placeholder");
+}
+
+BackendInfo probe_hsa() {
+  return {.backend = "hsa", .reason = "not built into this aqlsim"};
+}
+
+}  // namespace aqlsim::hip
