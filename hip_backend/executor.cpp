@@ -22,7 +22,10 @@ std::unique_ptr<Executor> make_executor(std::string_view kind, const ExecutorOpt
 }
 
 std::vector<BackendInfo> probe_backends() {
-  BackendInfo cpu{.backend = "cpu", .built = true, .usable = true, .runtime = "host threads"};
+  BackendInfo cpu;
+  cpu.backend = "cpu";
+  cpu.built = cpu.usable = true;
+  cpu.runtime = "host threads";
   cpu.devices.push_back("0: CPU threads (a logic check, not a GPU timing)");
   return {probe_hip(), probe_hsa(), probe_cuda(), cpu};
 }

@@ -8,7 +8,10 @@ std::unique_ptr<Executor> make_cuda_executor(const ExecutorOptions&) {
 }
 
 BackendInfo probe_cuda() {
-  return {.backend = "cuda", .reason = "not built into this aqlsim"};
+  BackendInfo info;
+  info.backend = "cuda";
+  info.reason = "not built into this aqlsim";
+  return info;
 }
 
 }  // namespace aqlsim::hip

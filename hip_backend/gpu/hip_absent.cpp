@@ -8,7 +8,10 @@ std::unique_ptr<Executor> make_hip_executor(const ExecutorOptions&) {
 }
 
 BackendInfo probe_hip() {
-  return {.backend = "hip", .reason = "not built into this aqlsim"};
+  BackendInfo info;
+  info.backend = "hip";
+  info.reason = "not built into this aqlsim";
+  return info;
 }
 
 }  // namespace aqlsim::hip

@@ -8,7 +8,10 @@ std::unique_ptr<Executor> make_hsa_executor(const ExecutorOptions&) {
 }
 
 BackendInfo probe_hsa() {
-  return {.backend = "hsa", .reason = "not built into this aqlsim"};
+  BackendInfo info;
+  info.backend = "hsa";
+  info.reason = "not built into this aqlsim";
+  return info;
 }
 
 }  // namespace aqlsim::hip
