@@ -2,6 +2,7 @@
 // The executors that run a LaunchPlan: HIP streams, HSA queues and CUDA streams on a GPU, and
 // a CPU-thread executor of our own that follows the same protocol on host threads, so that the
 // plan, dependency lowering, eviction and result assembly are tested without a GPU.
+#include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -22,6 +23,22 @@ struct ExecutorOptions {
   // Every this often, evict the running persistent kernels (set their flag, wait until every
   // worker has left) and relaunch them; their task counters carry on. 0: never.
   Tick eviction_period = 0;
+  // Hardware queues the runtime may use (GPU_MAX_HW_QUEUES on HIP, CUDA_DEVICE_MAX_CONNECTIONS
+  // on CUDA), set before the runtime starts; 0: the runtime's default.
+  std::uint32_t hardware_queues = 0;
+};
+
+// What `aqlsim hip calibrate` measures on a device, each figure with how it was obtained.
+struct Calibration {
+  std::string device;  // in words
+  std::string arch;    // e.g. gfx90a, sm_90
+  std::uint32_t compute_units = 0;
+  double clock_hz_declared = 0;  // the device clock's rate as the runtime reports it (0: none)
+  double clock_hz_measured = 0;  // the same clock measured against the host's steady clock
+  Tick launch_latency = 0;       // host submission to first work-group start (median)
+  Tick packet_overhead = 0;      // gap between back-to-back dispatches in one queue (median)
+  double spin_error = 0;         // spun / asked - 1 for a work-group's duration (median)
+  std::vector<std::string> sources;  // one line per figure: how it was measured
 };
 
 class Executor {
@@ -31,6 +48,7 @@ class Executor {
   virtual std::string device() const = 0;  // what runs the plan, in words
   // Runs the whole plan and returns when every op has completed.
   virtual MeasuredRun run(const LaunchPlan& plan) = 0;
+  virtual Calibration calibrate() = 0;
 };
 
 // A backend that cannot run here: not built in, no runtime, no device or no driver. `code` and
