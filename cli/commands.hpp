@@ -19,6 +19,7 @@ inline constexpr int kExitDeadlock = 3;
 inline constexpr int kExitQueueError = 4;
 inline constexpr int kExitOutput = 5;  // an output file or standard output could not be written
 inline constexpr int kExitLimit = 6;   // a run limit ended a simulation before its end
+inline constexpr int kExitNoDevice = 7;  // aqlsim hip: no backend or device can run here
 
 using Action = std::function<int()>;
 
@@ -52,5 +53,6 @@ void add_compare_command(CLI::App& app, Action& action);
 void add_merge_command(CLI::App& app, Action& action);
 void add_accuracy_command(CLI::App& app, Action& action);
 void add_report_command(CLI::App& app, Action& action);
+void add_hip_command(CLI::App& app, Action& action);
 
 }  // namespace aqlsim::cli

@@ -2,6 +2,7 @@
 
 #include "cli/commands.hpp"
 #include "config/input_error.hpp"
+#include "hip_backend/executor.hpp"
 #include "report/output_file.hpp"
 
 namespace aqlsim::cli {
@@ -11,6 +12,13 @@ Failure describe_failure(const std::exception_ptr& error) {
     std::rethrow_exception(error);
   } catch (const InputError& e) {
     return {kExitBadInput, std::string("aqlsim: error: ") + e.what() + "\n"};
+  } catch (const hip::BackendUnavailable& e) {
+    std::string message =
+        "aqlsim: error: the " + e.backend() + " backend cannot run here: " + e.what();
+    if (!e.code_name().empty())
+      message += " (" + e.code_name() + ", " + std::to_string(e.code()) + ")";
+    if (!e.hint().empty()) message += "\n  " + e.hint();
+    return {kExitNoDevice, message + "\n"};
   } catch (const OutputError& e) {
     return {kExitOutput, std::string("aqlsim: error: ") + e.what() + "\n"};
   } catch (const std::exception& e) {

@@ -34,6 +34,7 @@ int main(int argc, char** argv) {
   add_merge_command(app, action);
   add_accuracy_command(app, action);
   add_report_command(app, action);
+  add_hip_command(app, action);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

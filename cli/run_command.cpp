@@ -107,7 +107,9 @@ int run(const RunOptionsCli& o) {
     trace_file->commit();
   }
   if (json) {
-    write_run_json(json->stream(), scenario, report, {.predictions = o.predictions});
+    JsonOptions json_options;
+    json_options.predictions = o.predictions;
+    write_run_json(json->stream(), scenario, report, json_options);
     json->commit();
   }
   if (!o.quiet) std::cout << report_to_text(scenario, report);

@@ -12,13 +12,34 @@ BackendUnavailable::BackendUnavailable(std::string backend, std::string reason, 
       code_name_(std::move(code_name)),
       hint_(std::move(hint)) {}
 
+namespace {
+
+// The first GPU backend that can run here, or why none can.
+std::unique_ptr<Executor> first_usable_gpu(const ExecutorOptions& options) {
+  std::string reasons;
+  for (const auto make : {make_hip_executor, make_hsa_executor, make_cuda_executor}) {
+    try {
+      return make(options);
+    } catch (const BackendUnavailable& e) {
+      reasons += "\n  " + e.backend() + ": " + e.what();
+      if (!e.code_name().empty()) reasons += " (" + e.code_name() + ")";
+    }
+  }
+  throw BackendUnavailable("auto", "no GPU backend can run here:" + reasons, 0, "",
+                           "--executor cpu runs the plan on host threads instead (a check of "
+                           "the plan and protocol, not a GPU measurement)");
+}
+
+}  // namespace
+
 std::unique_ptr<Executor> make_executor(std::string_view kind, const ExecutorOptions& options) {
+  if (kind == "auto") return first_usable_gpu(options);
   if (kind == "cpu") return make_cpu_executor(options);
   if (kind == "hip") return make_hip_executor(options);
   if (kind == "hsa") return make_hsa_executor(options);
   if (kind == "cuda") return make_cuda_executor(options);
   throw std::invalid_argument("unknown executor '" + std::string(kind) +
-                              "' (expected cpu, hip, hsa or cuda)");
+                              "' (expected auto, hip, hsa, cuda or cpu)");
 }
 
 std::vector<BackendInfo> probe_backends() {

@@ -33,11 +33,11 @@ struct Calibration {
   std::string device;  // in words
   std::string arch;    // e.g. gfx90a, sm_90
   std::uint32_t compute_units = 0;
-  double clock_hz_declared = 0;  // the device clock's rate as the runtime reports it (0: none)
-  double clock_hz_measured = 0;  // the same clock measured against the host's steady clock
-  Tick launch_latency = 0;       // host submission to first work-group start (median)
-  Tick packet_overhead = 0;      // gap between back-to-back dispatches in one queue (median)
-  double spin_error = 0;         // spun / asked - 1 for a work-group's duration (median)
+  double clock_hz_declared = 0;      // the device clock's rate as the runtime reports it (0: none)
+  double clock_hz_measured = 0;      // the same clock measured against the host's steady clock
+  Tick launch_latency = 0;           // host submission to first work-group start (median)
+  Tick packet_overhead = 0;          // gap between back-to-back dispatches in one queue (median)
+  double spin_error = 0;             // spun / asked - 1 for a work-group's duration (median)
   std::vector<std::string> sources;  // one line per figure: how it was measured
 };
 
@@ -72,16 +72,17 @@ class BackendUnavailable : public std::runtime_error {
 
 // What aqlsim hip info prints for one backend.
 struct BackendInfo {
-  std::string backend;  // "hip", "hsa", "cuda", "cpu"
-  bool built = false;   // compiled into this aqlsim
-  bool usable = false;  // a device was found and can run kernels
-  std::string runtime;  // runtime and version, when one was loaded
+  std::string backend;               // "hip", "hsa", "cuda", "cpu"
+  bool built = false;                // compiled into this aqlsim
+  bool usable = false;               // a device was found and can run kernels
+  std::string runtime;               // runtime and version, when one was loaded
   std::vector<std::string> devices;  // e.g. "0: AMD Instinct MI210 (gfx90a, 104 CUs)"
-  std::string reason;   // why it is not usable: the error code, its name and what to do
+  std::string reason;  // why it is not usable: the error code, its name and what to do
 };
 
-// The executors by name ("cpu", "hip", "hsa", "cuda"). Throws BackendUnavailable for one that
-// cannot run here, std::invalid_argument for an unknown name.
+// The executors by name ("cpu", "hip", "hsa", "cuda"; "auto": the first of hip, hsa and cuda
+// that can run here). Throws BackendUnavailable for one that cannot run here (for auto, with
+// every backend's reason), std::invalid_argument for an unknown name.
 std::unique_ptr<Executor> make_executor(std::string_view kind, const ExecutorOptions& options);
 std::vector<BackendInfo> probe_backends();
 

@@ -22,13 +22,13 @@ struct MeasuredDispatch {
   Tick end = 0;     // last work-group ended
   // Indexed by work-group (task) index; a persistent kernel's tasks record the worker's CU.
   std::vector<MeasuredWorkgroup> workgroups;
-  std::uint32_t launches = 0;    // more than one after evictions and relaunches
+  std::uint32_t launches = 0;         // more than one after evictions and relaunches
   std::vector<Tick> eviction_delays;  // per eviction: from the request to the last worker's exit
 };
 
 struct MeasuredRun {
-  std::string executor;  // "cpu", "hip", "hsa" or "cuda"
-  std::string device;    // what ran it, in words
+  std::string executor;                      // "cpu", "hip", "hsa" or "cuda"
+  std::string device;                        // what ran it, in words
   std::vector<MeasuredDispatch> dispatches;  // parallel to LaunchPlan::dispatches
   std::vector<Tick> op_completed;            // parallel to LaunchPlan::ops
 };

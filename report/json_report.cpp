@@ -120,8 +120,11 @@ void write_run_json(std::ostream& out, const Scenario& scenario, const RunReport
   json.member("outcome", outcome_json(report.outcome));
   json.member("makespan_us", to_us(report.makespan));
   json.begin_array("kernels");
-  for (const KernelResult& k : report.kernels)
-    json.element(kernel_json(k, options, preempting));
+  for (std::size_t i = 0; i < report.kernels.size(); ++i) {
+    Json kernel = kernel_json(report.kernels[i], options, preempting);
+    if (options.kernel_extra) options.kernel_extra(i, kernel);
+    json.element(kernel);
+  }
   json.end_array();
   json.member("metrics", {{"stp", report.metrics.stp},
                           {"antt", report.metrics.antt},
@@ -135,6 +138,7 @@ void write_run_json(std::ostream& out, const Scenario& scenario, const RunReport
       json.element(application_json(a));
     json.end_array();
   }
+  if (options.document_extra) options.document_extra(json);
   json.finish();
   out << '\n';
 }

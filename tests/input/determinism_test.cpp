@@ -94,7 +94,9 @@ TEST_F(Determinism, InProcessRunsGiveIdenticalJsonAndTraces) {
     trace.finish();
     trace_text = trace_out.str();
     std::ostringstream json;
-    write_run_json(json, scenario, report, {.predictions = true});
+    JsonOptions json_options;
+    json_options.predictions = true;
+    write_run_json(json, scenario, report, json_options);
     return json.str();
   };
   std::string first_trace;

@@ -1,0 +1,218 @@
+// aqlsim hip: run a workload's plan on a GPU (or on host threads) and put the measurement
+// beside the simulation (README: Running on a GPU).
+#include <fmt/format.h>
+
+#include <iostream>
+#include <memory>
+#include <optional>
+
+#include "cli/commands.hpp"
+#include "config/duration.hpp"
+#include "hip_backend/calibration_yaml.hpp"
+#include "hip_backend/comparison.hpp"
+#include "hip_backend/measure.hpp"
+#include "hip_backend/measured_report.hpp"
+#include "report/output_file.hpp"
+#include "report/text_report.hpp"
+
+namespace aqlsim::cli {
+namespace {
+
+struct ExecutorChoice {
+  std::string kind = "auto";
+  hip::ExecutorOptions options;
+  std::optional<std::string> evict_every;
+
+  void add_to(CLI::App& command) {
+    command
+        .add_option("--executor", kind,
+                    "Where to run: auto (the first GPU backend that can), hip, hsa, cuda, or cpu "
+                    "(host threads: a check of the plan, not a GPU measurement)")
+        ->check(CLI::IsMember({"auto", "hip", "hsa", "cuda", "cpu"}))
+        ->capture_default_str();
+    command.add_option("--device", options.device, "The GPU's index")->capture_default_str();
+    command
+        .add_option("--hardware-queues", options.hardware_queues,
+                    "GPU_MAX_HW_QUEUES (HIP) or CUDA_DEVICE_MAX_CONNECTIONS (CUDA) for the run "
+                    "(default: the runtime's)")
+        ->check(CLI::Range(1, 128));
+    command
+        .add_option("--evict-every", evict_every,
+                    "Evict and relaunch the running persistent kernels this often (e.g. 1ms)")
+        ->type_name("DURATION");
+    command
+        .add_option("--time-scale", options.time_scale,
+                    "cpu executor: real time per simulated time (0.001: a simulated microsecond "
+                    "takes a nanosecond)")
+        ->check(CLI::Range(1e-6, 1e3))
+        ->capture_default_str();
+    command
+        .add_option("--cpu-workers", options.cpu_workers,
+                    "cpu executor: worker threads standing for CUs (default: the device's CUs)")
+        ->check(CLI::Range(1, 4096));
+  }
+
+  std::unique_ptr<hip::Executor> make() {
+    if (evict_every) {
+      const auto t = parse_duration(*evict_every, 1000.0);
+      if (!t || *t <= 0) {
+        throw InputError({"--evict-every " + *evict_every, 0, 0},
+                         fmt::format("expected a positive {}", kDurationHelp));
+      }
+      options.eviction_period = *t;
+    }
+    return hip::make_executor(kind, options);
+  }
+};
+
+struct MeasureOptions {
+  WorkloadOptions workload;
+  ExecutorChoice executor;
+  std::string json_path;
+  std::string trace_path;
+  std::string csv_path;
+  bool skip_alone = false;
+  bool quiet = false;
+};
+
+void add_measure_options(CLI::App& command, MeasureOptions& o) {
+  o.workload.add_to(command);
+  o.executor.add_to(command);
+  command.add_flag("--no-alone", o.skip_alone,
+                   "Skip running each dispatch alone (NTT and the metrics are 0)");
+  command.add_flag("--quiet,-q", o.quiet, "Print nothing on success");
+}
+
+void print_info() {
+  for (const hip::BackendInfo& b : hip::probe_backends()) {
+    std::cout << fmt::format("{}: {}\n", b.backend,
+                             !b.built   ? "not built"
+                             : b.usable ? "usable"
+                                        : "built, not usable");
+    if (!b.runtime.empty()) std::cout << "  runtime: " << b.runtime << '\n';
+    for (const std::string& d : b.devices)
+      std::cout << "  device " << d << '\n';
+    if (!b.reason.empty()) std::cout << "  reason: " << b.reason << '\n';
+  }
+}
+
+int info() {
+  print_info();
+  for (const hip::BackendInfo& b : hip::probe_backends()) {
+    if (b.usable && b.backend != "cpu") return kExitOk;
+  }
+  return kExitNoDevice;
+}
+
+hip::Measurement measure(MeasureOptions& o, const Scenario& scenario) {
+  const hip::LaunchPlan plan = hip::make_launch_plan(scenario);
+  // Outputs are opened first, so a bad path fails before the device is touched.
+  std::optional<OutputFile> json;
+  if (!o.json_path.empty()) json.emplace(o.json_path, "JSON");
+  std::optional<OutputFile> trace;
+  if (!o.trace_path.empty()) trace.emplace(o.trace_path, "trace");
+  const std::unique_ptr<hip::Executor> executor = o.executor.make();
+  if (!o.quiet) std::cerr << "aqlsim: running on " << executor->device() << '\n';
+  hip::Measurement m = hip::measure(scenario, plan, *executor, !o.skip_alone);
+  if (json) {
+    write_run_json(json->stream(), scenario, m.report, hip::measured_json_options(plan, m.run));
+    json->commit();
+  }
+  if (trace) {
+    hip::write_measured_trace(trace->stream(), plan, m.run);
+    trace->commit();
+  }
+  return m;
+}
+
+int run(MeasureOptions& o) {
+  const Scenario scenario = o.workload.load();
+  const hip::Measurement m = measure(o, scenario);
+  if (!o.quiet) std::cout << report_to_text(scenario, m.report);
+  return kExitOk;
+}
+
+int compare(MeasureOptions& o) {
+  const Scenario scenario = o.workload.load();
+  RunOptions simulate;
+  simulate.measure_alone = !o.skip_alone;
+  const RunReport simulated = run_scenario(scenario, simulate);
+  const hip::Measurement m = measure(o, scenario);
+  const hip::RunComparison c = hip::compare_runs(simulated, m.report);
+  if (!o.csv_path.empty()) {
+    OutputFile csv(o.csv_path, "CSV");
+    hip::write_comparison_csv(csv.stream(), c);
+    csv.commit();
+  }
+  if (!o.quiet) hip::write_comparison_table(std::cout, c);
+  return kExitOk;
+}
+
+int calibrate(ExecutorChoice& choice, const std::string& out_path) {
+  const std::unique_ptr<hip::Executor> executor = choice.make();
+  const std::string yaml = hip::calibration_yaml(executor->calibrate(), executor->name());
+  if (out_path.empty()) {
+    std::cout << yaml;
+    return kExitOk;
+  }
+  OutputFile out(out_path, "device YAML");
+  out.stream() << yaml;
+  out.commit();
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_hip_command(CLI::App& app, Action& action) {
+  CLI::App* hip = app.add_subcommand(
+      "hip",
+      "Run workloads as real kernels on a GPU (HIP, HSA or CUDA) and compare with the model");
+  hip->require_subcommand(1);
+
+  hip->add_subcommand("info", "Say which GPU backends were built and which devices they find")
+      ->callback([&action] { action = info; });
+
+  auto run_options = std::make_shared<MeasureOptions>();
+  CLI::App* run_cmd = hip->add_subcommand(
+      "run", "Run a workload on a device; print the same table as aqlsim run, measured");
+  add_measure_options(*run_cmd, *run_options);
+  run_cmd
+      ->add_option("--json", run_options->json_path,
+                   "Write the results (aqlsim run's JSON plus each work-group's times and CU)")
+      ->type_name("OUT");
+  run_cmd
+      ->add_option("--trace", run_options->trace_path,
+                   "Write a Chrome trace-event timeline of what ran where (open in Perfetto)")
+      ->type_name("OUT");
+  run_cmd->callback(
+      [&action, run_options] { action = [run_options] { return run(*run_options); }; });
+
+  auto compare_options = std::make_shared<MeasureOptions>();
+  CLI::App* compare_cmd = hip->add_subcommand(
+      "compare", "Simulate and run a workload; print measured against simulated, per kernel");
+  add_measure_options(*compare_cmd, *compare_options);
+  compare_cmd
+      ->add_option("--csv", compare_options->csv_path,
+                   "Write the per-kernel comparison as CSV to this file")
+      ->type_name("OUT");
+  compare_cmd->callback([&action, compare_options] {
+    action = [compare_options] { return compare(*compare_options); };
+  });
+
+  auto calibrate_choice = std::make_shared<ExecutorChoice>();
+  auto calibrate_out = std::make_shared<std::string>();
+  CLI::App* calibrate_cmd = hip->add_subcommand(
+      "calibrate",
+      "Measure the device clock, launch latency, per-packet overhead and the spin kernel's "
+      "accuracy; write them as a device YAML");
+  calibrate_choice->add_to(*calibrate_cmd);
+  calibrate_cmd->add_option("-o,--output", *calibrate_out, "The device YAML (default: stdout)")
+      ->type_name("OUT");
+  calibrate_cmd->callback([&action, calibrate_choice, calibrate_out] {
+    action = [calibrate_choice, calibrate_out] {
+      return calibrate(*calibrate_choice, *calibrate_out);
+    };
+  });
+}
+
+}  // namespace aqlsim::cli

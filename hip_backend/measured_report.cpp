@@ -1,0 +1,152 @@
+#include "hip_backend/measured_report.hpp"
+
+#include <algorithm>
+
+#include "scenario/metrics.hpp"
+
+namespace aqlsim::hip {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json workgroups_json(const MeasuredDispatch& d) {
+  Json out = Json::array();
+  for (const MeasuredWorkgroup& wg : d.workgroups)
+    out.push_back({{"start_us", to_us(wg.start)}, {"end_us", to_us(wg.end)}, {"cu", wg.cu}});
+  return out;
+}
+
+Json delays_json(const MeasuredDispatch& d) {
+  Json out = Json::array();
+  for (const Tick delay : d.eviction_delays)
+    out.push_back(to_us(delay));
+  return out;
+}
+
+}  // namespace
+
+RunReport measured_report(const Scenario& scenario, const LaunchPlan& plan, const MeasuredRun& run,
+                          const std::map<std::string, Tick>& alone) {
+  RunReport report;
+  report.outcome.status = RunStatus::completed;
+  report.queue_mapping = "measured: " + run.executor;
+  report.thread_block = "measured: " + run.executor;
+  report.kernel_scheduler = "none";
+  report.seed = scenario.seed;
+  Tick first = kNever;
+  Tick last = 0;
+  std::vector<double> ntt;
+  for (const PlanOp& op : plan.ops) {
+    if (op.kind != PlanOpKind::dispatch) continue;
+    const PlannedDispatch& planned = plan.dispatches[op.dispatch];
+    const MeasuredDispatch& m = run.dispatches[op.dispatch];
+    KernelResult k;
+    k.name = planned.name;
+    k.kernel = planned.kernel;
+    k.queue = plan.queues[op.queue].name;
+    k.arrival = k.launch = m.submit;
+    k.start = m.start;
+    k.end = m.end;
+    k.workgroups = planned.workgroups;
+    k.evictions = m.launches > 0 ? m.launches - 1 : 0;
+    if (const auto a = alone.find(k.name); a != alone.end() && a->second > 0) {
+      k.alone = a->second;
+      k.ntt = static_cast<double>(k.turnaround()) / static_cast<double>(k.alone);
+      ntt.push_back(k.ntt);
+    }
+    first = std::min(first, k.arrival);
+    last = std::max(last, k.end);
+    report.workgroups += k.workgroups;
+    report.kernels.push_back(std::move(k));
+  }
+  report.makespan = report.kernels.empty() ? 0 : last - first;
+  report.metrics = compute_metrics(ntt);
+  return report;
+}
+
+JsonOptions measured_json_options(const LaunchPlan& plan, const MeasuredRun& run) {
+  // RunReport::kernels are the dispatches in op order (measured_report).
+  std::vector<std::uint32_t> dispatch_of;
+  for (const PlanOp& op : plan.ops) {
+    if (op.kind == PlanOpKind::dispatch) dispatch_of.push_back(op.dispatch);
+  }
+  JsonOptions options;
+  options.kernel_extra = [&run, dispatch_of](std::size_t i, Json& out) {
+    const MeasuredDispatch& d = run.dispatches[dispatch_of[i]];
+    out["measured"] = {{"submit_us", to_us(d.submit)},
+                       {"launches", d.launches},
+                       {"eviction_delays_us", delays_json(d)},
+                       {"workgroups", workgroups_json(d)}};
+  };
+  options.document_extra = [&run](JsonObjectWriter& json) {
+    json.member("executor", {{"name", run.executor}, {"device", run.device}});
+  };
+  return options;
+}
+
+void write_measured_trace(std::ostream& out, const LaunchPlan& plan, const MeasuredRun& run) {
+  constexpr int kQueues = 1;
+  constexpr int kCus = 2;
+  // Written an event at a time, as ChromeTraceWriter does.
+  bool first = true;
+  const auto emit = [&](const Json& event) {
+    out << (first ? "{\"traceEvents\":[\n" : ",\n") << event.dump();
+    first = false;
+  };
+  const auto name = [&](const char* what, int pid, std::size_t tid, const std::string& text) {
+    emit({{"ph", "M"}, {"name", what}, {"pid", pid}, {"tid", tid}, {"args", {{"name", text}}}});
+  };
+  name("process_name", kQueues, 0, "user queues (" + run.executor + ")");
+  name("process_name", kCus, 0, "compute units (" + run.device + ")");
+  for (std::size_t q = 0; q < plan.queues.size(); ++q)
+    name("thread_name", kQueues, q, plan.queues[q].name);
+  const auto slice = [&](const std::string& text, int pid, std::size_t tid, Tick start, Tick end) {
+    emit({{"ph", "X"},
+          {"name", text},
+          {"pid", pid},
+          {"tid", tid},
+          {"ts", to_us(start)},
+          {"dur", to_us(end - start)}});
+  };
+  std::vector<bool> cu_named;
+  for (const PlanOp& op : plan.ops) {
+    if (op.kind != PlanOpKind::dispatch) continue;
+    const MeasuredDispatch& d = run.dispatches[op.dispatch];
+    const std::string& packet = plan.dispatches[op.dispatch].name;
+    slice(packet, kQueues, op.queue, d.start, d.end);
+    for (std::size_t i = 0; i < d.workgroups.size(); ++i) {
+      const MeasuredWorkgroup& wg = d.workgroups[i];
+      if (cu_named.size() <= wg.cu) cu_named.resize(wg.cu + 1, false);
+      if (!cu_named[wg.cu]) {
+        cu_named[wg.cu] = true;
+        name("thread_name", kCus, wg.cu, "CU " + std::to_string(wg.cu));
+      }
+      slice(packet + " wg " + std::to_string(i), kCus, wg.cu, wg.start, wg.end);
+    }
+  }
+  out << "\n],\"displayTimeUnit\":\"ns\"}\n";
+}
+
+LaunchPlan alone_plan(const LaunchPlan& plan, std::uint32_t d) {
+  LaunchPlan alone;
+  alone.source = plan.source;
+  alone.device = plan.device;
+  alone.compute_units = plan.compute_units;
+  alone.seed = plan.seed;
+  const auto op = std::find_if(plan.ops.begin(), plan.ops.end(),
+                               [d](const PlanOp& o) { return o.dispatch == d; });
+  PlanQueue queue = plan.queues[op->queue];
+  queue.ops = {0};
+  alone.queues.push_back(std::move(queue));
+  alone.ops.push_back({.kind = PlanOpKind::dispatch,
+                       .name = op->name,
+                       .queue = 0,
+                       .submit_at = 0,
+                       .barrier_bit = false,
+                       .dispatch = 0,
+                       .waits_for = {}});
+  alone.dispatches.push_back(plan.dispatches[d]);
+  return alone;
+}
+
+}  // namespace aqlsim::hip
