@@ -1,0 +1,217 @@
+// A measured run in the simulator's terms (RunReport, JSON, trace), the comparison with a
+// simulated run, and the calibration's device YAML, on hand-made measurements.
+#include "hip_backend/measured_report.hpp"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "hip_backend/calibration_yaml.hpp"
+#include "hip_backend/comparison.hpp"
+#include "scenario/load_scenario.hpp"
+
+namespace aqlsim::hip {
+namespace {
+
+constexpr Tick us = kMicrosecond;
+
+// Queue q: d0 (2 work-groups), a barrier-AND on d0, d1 (1 work-group).
+LaunchPlan two_dispatch_plan() {
+  LaunchPlan plan;
+  plan.compute_units = 2;
+  plan.queues.push_back({.name = "q", .priority = 1, .cu_mask = {1, 0}, .ops = {0, 1, 2}});
+  plan.ops.push_back({.kind = PlanOpKind::dispatch,
+                      .name = "d0",
+                      .queue = 0,
+                      .submit_at = us,
+                      .barrier_bit = false,
+                      .dispatch = 0,
+                      .waits_for = {}});
+  plan.ops.push_back({.kind = PlanOpKind::barrier_and,
+                      .name = "wait",
+                      .queue = 0,
+                      .submit_at = 0,
+                      .barrier_bit = false,
+                      .dispatch = kNoDispatch,
+                      .waits_for = {0}});
+  plan.ops.push_back({.kind = PlanOpKind::dispatch,
+                      .name = "d1",
+                      .queue = 0,
+                      .submit_at = 0,
+                      .barrier_bit = false,
+                      .dispatch = 1,
+                      .waits_for = {}});
+  for (const char* name : {"d0", "d1"}) {
+    PlannedDispatch d;
+    d.name = name;
+    d.kernel = "k";
+    d.workgroups = plan.dispatches.empty() ? 2 : 1;
+    plan.dispatches.push_back(d);
+  }
+  return plan;
+}
+
+MeasuredRun two_dispatch_run() {
+  MeasuredRun run;
+  run.executor = "cpu";
+  run.device = "test threads";
+  run.dispatches.push_back({.submit = 1 * us,
+                            .start = 2 * us,
+                            .end = 10 * us,
+                            .workgroups = {{2 * us, 6 * us, 0}, {3 * us, 10 * us, 1}},
+                            .launches = 1,
+                            .eviction_delays = {}});
+  run.dispatches.push_back({.submit = 10 * us,
+                            .start = 11 * us,
+                            .end = 15 * us,
+                            .workgroups = {{11 * us, 15 * us, 0}},
+                            .launches = 3,
+                            .eviction_delays = {us / 2, us / 4}});
+  run.op_completed = {10 * us, 10 * us, 15 * us};
+  return run;
+}
+
+Scenario named_scenario() {
+  Scenario s;
+  s.source = "hand.yaml";
+  s.device.name = "tiny";
+  s.seed = 9;
+  return s;
+}
+
+// NTT: d0 (10 - 1) / 8 = 1.125, d1 (15 - 10) / 4 = 1.25; STP = 1/1.125 + 1/1.25.
+TEST(MeasuredReport, KernelsTimesAndMetricsFromTheMeasurement) {
+  const std::map<std::string, Tick> alone{{"d0", 8 * us}, {"d1", 4 * us}};
+  const RunReport r =
+      measured_report(named_scenario(), two_dispatch_plan(), two_dispatch_run(), alone);
+  ASSERT_EQ(r.kernels.size(), 2u);
+  EXPECT_EQ(r.kernels[0].name, "d0");
+  EXPECT_EQ(r.kernels[0].queue, "q");
+  EXPECT_EQ(r.kernels[0].arrival, 1 * us);
+  EXPECT_EQ(r.kernels[0].start, 2 * us);
+  EXPECT_EQ(r.kernels[0].end, 10 * us);
+  EXPECT_EQ(r.kernels[0].workgroups, 2u);
+  EXPECT_DOUBLE_EQ(r.kernels[0].ntt, 1.125);
+  EXPECT_DOUBLE_EQ(r.kernels[1].ntt, 1.25);
+  EXPECT_EQ(r.kernels[1].evictions, 2u);  // three launches
+  EXPECT_EQ(r.makespan, 14 * us);
+  EXPECT_EQ(r.workgroups, 3u);
+  EXPECT_DOUBLE_EQ(r.metrics.stp, 1 / 1.125 + 1 / 1.25);
+  EXPECT_DOUBLE_EQ(r.metrics.antt, (1.125 + 1.25) / 2);
+  EXPECT_DOUBLE_EQ(r.metrics.fairness, 1.125 / 1.25);
+}
+
+TEST(MeasuredReport, WithoutAloneRunsNttIsZero) {
+  const RunReport r =
+      measured_report(named_scenario(), two_dispatch_plan(), two_dispatch_run(), {});
+  EXPECT_EQ(r.kernels[0].ntt, 0);
+  EXPECT_EQ(r.metrics.stp, 0);
+}
+
+TEST(MeasuredReport, JsonKeepsTheRunSchemaAndAddsWorkGroupRecords) {
+  const LaunchPlan plan = two_dispatch_plan();
+  const MeasuredRun run = two_dispatch_run();
+  const Scenario s = named_scenario();
+  std::ostringstream out;
+  write_run_json(out, s, measured_report(s, plan, run, {}), measured_json_options(plan, run));
+  const auto json = nlohmann::json::parse(out.str());
+  EXPECT_EQ(json["source"], "hand.yaml");
+  EXPECT_DOUBLE_EQ(json["makespan_us"].get<double>(), 14.0);
+  ASSERT_EQ(json["kernels"].size(), 2u);
+  const auto& d0 = json["kernels"][0];
+  EXPECT_DOUBLE_EQ(d0["start_us"].get<double>(), 2.0);
+  ASSERT_EQ(d0["measured"]["workgroups"].size(), 2u);
+  EXPECT_DOUBLE_EQ(d0["measured"]["workgroups"][1]["start_us"].get<double>(), 3.0);
+  EXPECT_DOUBLE_EQ(d0["measured"]["workgroups"][1]["end_us"].get<double>(), 10.0);
+  EXPECT_EQ(d0["measured"]["workgroups"][1]["cu"], 1);
+  const auto& d1 = json["kernels"][1];
+  EXPECT_EQ(d1["measured"]["launches"], 3);
+  ASSERT_EQ(d1["measured"]["eviction_delays_us"].size(), 2u);
+  EXPECT_DOUBLE_EQ(d1["measured"]["eviction_delays_us"][1].get<double>(), 0.25);
+  EXPECT_EQ(json["executor"]["name"], "cpu");
+  EXPECT_TRUE(json.contains("metrics"));
+  EXPECT_TRUE(json.contains("hw"));
+}
+
+TEST(MeasuredReport, TraceHasAKernelSliceAndOneSlicePerWorkGroup) {
+  std::ostringstream out;
+  write_measured_trace(out, two_dispatch_plan(), two_dispatch_run());
+  const auto json = nlohmann::json::parse(out.str());
+  int kernels = 0, workgroups = 0;
+  for (const auto& e : json["traceEvents"]) {
+    if (e["ph"] != "X") continue;
+    (e["pid"] == 1 ? kernels : workgroups) += 1;
+    if (e["name"] == "d0 wg 1") {
+      EXPECT_DOUBLE_EQ(e["ts"].get<double>(), 3.0);
+      EXPECT_DOUBLE_EQ(e["dur"].get<double>(), 7.0);
+      EXPECT_EQ(e["tid"], 1);
+    }
+  }
+  EXPECT_EQ(kernels, 2);
+  EXPECT_EQ(workgroups, 3);
+}
+
+TEST(MeasuredReport, AlonePlanHoldsOneDispatchAtTimeZeroInItsQueuesSettings) {
+  const LaunchPlan alone = alone_plan(two_dispatch_plan(), 1);
+  ASSERT_EQ(alone.ops.size(), 1u);
+  ASSERT_EQ(alone.dispatches.size(), 1u);
+  EXPECT_EQ(alone.dispatches[0].name, "d1");
+  EXPECT_EQ(alone.ops[0].submit_at, 0);
+  EXPECT_EQ(alone.ops[0].dispatch, 0u);
+  EXPECT_TRUE(alone.ops[0].waits_for.empty());
+  ASSERT_EQ(alone.queues.size(), 1u);
+  EXPECT_EQ(alone.queues[0].cu_mask, (std::vector<std::uint8_t>{1, 0}));
+  EXPECT_EQ(alone.queues[0].ops, (std::vector<std::uint32_t>{0}));
+}
+
+// Simulated d0: arrival 1, start 2, end 10 (turnaround 9); measured 1, 2, 13 (turnaround 12):
+// the model is 25 % short.
+TEST(Comparison, ErrorsAreTheModelsRelativeToTheMeasurement) {
+  RunReport simulated, measured;
+  KernelResult k;
+  k.name = "d0";
+  k.arrival = 1 * us;
+  k.start = 2 * us;
+  k.end = 10 * us;
+  simulated.kernels.push_back(k);
+  simulated.makespan = 9 * us;
+  k.end = 13 * us;
+  measured.kernels.push_back(k);
+  measured.makespan = 12 * us;
+  const RunComparison c = compare_runs(simulated, measured);
+  ASSERT_EQ(c.kernels.size(), 1u);
+  EXPECT_EQ(c.kernels[0].simulated_turnaround, 9 * us);
+  EXPECT_EQ(c.kernels[0].measured_turnaround, 12 * us);
+  EXPECT_DOUBLE_EQ(c.kernels[0].turnaround_error, -0.25);
+  EXPECT_DOUBLE_EQ(c.kernels[0].duration_error, (8.0 - 11.0) / 11.0);
+  EXPECT_DOUBLE_EQ(c.makespan_error, -0.25);
+  EXPECT_DOUBLE_EQ(c.mean_abs_turnaround_error, 0.25);
+  std::ostringstream csv;
+  write_comparison_csv(csv, c);
+  EXPECT_NE(csv.str().find("d0,9,12,-25,8,11,"), std::string::npos) << csv.str();
+}
+
+TEST(CalibrationYaml, LoadsAsTheDeviceOfAWorkload) {
+  Calibration c;
+  c.device = "AMD Instinct MI210";
+  c.arch = "gfx90a";
+  c.compute_units = 104;
+  c.packet_overhead = 3200 * kNanosecond;
+  c.launch_latency = 9 * us;
+  c.sources = {"packet overhead: median gap of 100 back-to-back one-work-group dispatches"};
+  std::string device;
+  std::istringstream lines(calibration_yaml(c, "hip"));
+  for (std::string line; std::getline(lines, line);)
+    device += "  " + line + "\n";
+  const Scenario s = load_scenario_text(
+      "device:\n" + device +
+          "kernels: [{name: k, wg_time: 1us}]\nqueues: [{name: q, packets: [{dispatch: k}]}]\n",
+      "calibrated.yaml");
+  EXPECT_EQ(s.device.name, "gfx90a-measured");
+  EXPECT_EQ(s.device.compute_units, 104u);
+  EXPECT_EQ(s.device.front_end.packet_latency, 3200 * kNanosecond);
+}
+
+}  // namespace
+}  // namespace aqlsim::hip
