@@ -1,0 +1,122 @@
+// aqlsim hip through the real program: what it says without a GPU, and whole runs, comparisons
+// and calibrations on the CPU-thread executor (a check of the plan, not a GPU measurement).
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "tests/support/cli_fixture.hpp"
+
+namespace {
+
+using ::testing::HasSubstr;
+using namespace aqlsim::testing;
+using HipCli = CliFixture;
+
+const std::string kQuickstart = AQLSIM_SOURCE_DIR "/workloads/examples/quickstart.yaml";
+constexpr int kNoDevice = 7;
+
+bool gpu_usable(const Result& info) {
+  return info.status == 0;
+}
+
+TEST_F(HipCli, InfoNamesEveryBackendAndWhyItCannotRun) {
+  const Result r = aqlsim("hip info");
+  ASSERT_TRUE(r.status == 0 || r.status == kNoDevice) << r.err;
+  for (const char* backend : {"hip:", "hsa:", "cuda:", "cpu: usable"})
+    EXPECT_THAT(r.out, HasSubstr(backend)) << r.out;
+  if (!gpu_usable(r)) {
+    // Each GPU backend is either not built or says why it cannot run.
+    for (const std::string& line : split_lines(r.out)) {
+      if (line.starts_with("hip:") || line.starts_with("hsa:") || line.starts_with("cuda:")) {
+        EXPECT_THAT(line, ::testing::AnyOf(HasSubstr("not built"), HasSubstr("not usable")));
+      }
+    }
+    EXPECT_THAT(r.out, HasSubstr("reason:"));
+  }
+}
+
+TEST_F(HipCli, WithoutAGpuRunExitsSevenWithEveryReasonAndTheWayOut) {
+  if (gpu_usable(aqlsim("hip info"))) GTEST_SKIP() << "a GPU backend can run here";
+  for (const char* command : {"run", "compare"}) {
+    const Result r = aqlsim(std::string("hip ") + command + " " + quote(kQuickstart));
+    EXPECT_EQ(r.status, kNoDevice) << command << ": " << r.err;
+    for (const char* part : {"hip:", "hsa:", "cuda:", "--executor cpu"})
+      EXPECT_THAT(r.err, HasSubstr(part)) << command;
+    EXPECT_EQ(r.out, "");
+  }
+  const Result calibrate = aqlsim("hip calibrate");
+  EXPECT_EQ(calibrate.status, kNoDevice) << calibrate.err;
+}
+
+TEST_F(HipCli, BadInputIsExitTwo) {
+  EXPECT_EQ(aqlsim("hip run " + quote(path("missing.yaml")) + " --executor cpu").status, 2);
+  const Result period = aqlsim("hip run " + quote(kQuickstart) + " --executor cpu --evict-every 5");
+  EXPECT_EQ(period.status, 2);
+  EXPECT_THAT(period.err, HasSubstr("--evict-every 5"));
+  EXPECT_EQ(aqlsim("hip run " + quote(kQuickstart) + " --executor fpga").status, 2);
+  const std::string raw = write("raw.yaml",
+                                "device: cdna\nkernels: [{name: k, wg_time: 1us}]\n"
+                                "queues: [{name: q, packets: [{name: bad, raw_type: 7}]}]\n");
+  const Result r = aqlsim("hip run " + quote(raw) + " --executor cpu");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("raw.yaml:3:"));
+}
+
+double end_of(const Json& json, const std::string& name) {
+  for (const Json& k : json["kernels"]) {
+    if (k["name"] == name) return k["end_us"].get<double>();
+  }
+  ADD_FAILURE() << "no kernel " << name;
+  return 0;
+}
+
+TEST_F(HipCli, CpuExecutorRunsTheQuickstartWithEveryWorkGroupOnce) {
+  const Result r = aqlsim("hip run " + quote(kQuickstart) + " --executor cpu --json " +
+                          quote(path("m.json")) + " --trace " + quote(path("t.json")));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("CPU"));
+  EXPECT_THAT(r.out, HasSubstr("c0"));
+  const Json json = read_json("m.json");
+  ASSERT_EQ(json["kernels"].size(), 4u);  // a0, a1, b0, c0
+  for (const Json& k : json["kernels"]) {
+    const Json& wgs = k["measured"]["workgroups"];
+    ASSERT_EQ(wgs.size(), k["workgroups"].get<std::size_t>()) << k["name"];
+    for (const Json& wg : wgs) {
+      EXPECT_LE(k["start_us"].get<double>(), wg["start_us"].get<double>());
+      EXPECT_LE(wg["start_us"].get<double>(), wg["end_us"].get<double>());
+      EXPECT_LE(wg["end_us"].get<double>(), k["end_us"].get<double>());
+      EXPECT_LT(wg["cu"].get<int>(), 8);  // the quickstart's 8 CUs
+    }
+    EXPECT_GT(k["ntt"].get<double>(), 0) << "alone runs give NTT";
+  }
+  // c0 sits behind a barrier-AND on a1 and b0.
+  double c0_start = 0;
+  for (const Json& k : json["kernels"]) {
+    if (k["name"] == "c0") c0_start = k["start_us"].get<double>();
+  }
+  EXPECT_GE(c0_start, std::max(end_of(json, "a1"), end_of(json, "b0")));
+  EXPECT_EQ(json["executor"]["name"], "cpu");
+  EXPECT_NO_THROW(read_json("t.json"));
+}
+
+TEST_F(HipCli, CompareOnTheCpuExecutorPrintsEveryKernelAndTheMakespan) {
+  const Result r = aqlsim("hip compare " + quote(kQuickstart) +
+                          " --executor cpu --no-alone --csv " + quote(path("c.csv")));
+  ASSERT_EQ(r.status, 0) << r.err;
+  for (const char* kernel : {"a0", "a1", "b0", "c0", "makespan:"})
+    EXPECT_THAT(r.out, HasSubstr(kernel));
+  const std::vector<std::string> rows = split_lines(read_file(path("c.csv")));
+  ASSERT_EQ(rows.size(), 5u);  // the header and four kernels
+  EXPECT_TRUE(rows[0].starts_with("kernel,simulated_turnaround_us"));
+}
+
+TEST_F(HipCli, CalibrateOnTheCpuExecutorWritesADeviceFile) {
+  const Result r = aqlsim("hip calibrate --executor cpu -o " + quote(path("dev.yaml")));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string yaml = read_file(path("dev.yaml"));
+  EXPECT_THAT(yaml, HasSubstr("packet_latency:"));
+  EXPECT_THAT(yaml, HasSubstr("preset:"));
+}
+
+}  // namespace
