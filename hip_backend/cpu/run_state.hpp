@@ -1,7 +1,8 @@
 #pragma once
 // What the CPU executor's threads share during one run: the plan, the measurements, which ops
-// have completed, and the one mutex and condition variables every wait goes through. Every
-// member function but the constructor and result() is called with the mutex held (Lock&).
+// have completed, and the one mutex and condition variables every wait goes through. What reads
+// or changes the run's progress is called with the mutex held (lock()); result() after the
+// threads have been joined.
 #include <condition_variable>
 #include <cstdint>
 #include <exception>

@@ -8,7 +8,8 @@ ThreadSet::~ThreadSet() {
     auto lock = state_->lock();
     state_->stop();
   }
-  join();
+  auto threads = release();
+  join_all(threads);
 }
 
 void ThreadSet::spawn(std::function<void()> body) {
@@ -20,11 +21,6 @@ void ThreadSet::spawn(std::function<void()> body) {
       state->fail(std::current_exception());
     }
   });
-}
-
-void ThreadSet::join() {
-  auto threads = release();
-  join_all(threads);
 }
 
 void join_all(std::vector<std::thread>& threads) {

@@ -15,13 +15,13 @@ class ThreadSet {
   explicit ThreadSet(RunState& state) : state_(&state) {}
   ThreadSet(const ThreadSet&) = delete;
   ThreadSet& operator=(const ThreadSet&) = delete;
-  // Threads still running here at destruction (an exception unwinding run()) are stopped first.
+  // Stops the run, then joins the threads still here: pool workers wait for work until the run
+  // stops, and an exception unwinding run() must end every thread before the state goes.
   ~ThreadSet();
 
   void spawn(std::function<void()> body);
   // Hands the threads over, to be joined by a caller that has seen them all leave.
   std::vector<std::thread> release() { return std::exchange(threads_, {}); }
-  void join();
 
  private:
   RunState* state_;
