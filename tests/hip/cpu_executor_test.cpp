@@ -157,35 +157,40 @@ TEST(CpuExecutor, TheBarrierBitWaitsForEveryEarlierPacket) {
   expect_ran_in_full(t, b, second, 1.0);
 }
 
+// A fast and a slow dispatch on queues of their own, and on a third queue a barrier of `kind`
+// on both, then a short dispatch.
+struct BarrierOnTwo {
+  BarrierOnTwo(PlanOpKind kind, Tick fast_for, Tick slow_for) {
+    const auto q0 = b.queue();
+    const auto q1 = b.queue();
+    const auto q2 = b.queue();
+    fast = b.dispatch(q0, {.durations = {fast_for}});
+    slow = b.dispatch(q1, {.durations = {slow_for}});
+    barrier = b.barrier(q2, kind, {slow, fast});
+    dependent = b.dispatch(q2, {.durations = {10 * kMs}});
+    t = run(b.plan(), options(1.0));
+  }
+  const MeasuredDispatch& operator[](std::uint32_t op) const { return of(t, b, op); }
+  Tick barrier_done() const { return t.run.op_completed[barrier]; }
+
+  PlanBuilder b{2};
+  std::uint32_t fast = 0, slow = 0, barrier = 0, dependent = 0;
+  Timed t;
+};
+
 TEST(CpuExecutor, BarrierAndWaitsForEveryDependency) {
-  PlanBuilder b(2);
-  const auto q0 = b.queue();
-  const auto q1 = b.queue();
-  const auto q2 = b.queue();
-  const auto fast = b.dispatch(q0, {.durations = {30 * kMs}});
-  const auto slow = b.dispatch(q1, {.durations = {60 * kMs}});
-  const auto both = b.barrier(q2, PlanOpKind::barrier_and, {fast, slow});
-  const auto dependent = b.dispatch(q2, {.durations = {10 * kMs}});
-  const Timed t = run(b.plan(), options(1.0));
-  const Tick deps_end = std::max(of(t, b, fast).end, of(t, b, slow).end);
-  EXPECT_GE(t.run.op_completed[both], deps_end);
-  EXPECT_GE(of(t, b, dependent).submit, t.run.op_completed[both]);
-  EXPECT_GE(of(t, b, dependent).start, deps_end);
+  const BarrierOnTwo r(PlanOpKind::barrier_and, 30 * kMs, 60 * kMs);
+  EXPECT_GE(r.barrier_done(), r[r.slow].end);
+  EXPECT_GE(r.barrier_done(), r[r.fast].end);
+  EXPECT_GE(r[r.dependent].submit, r.barrier_done());
+  EXPECT_GE(r[r.dependent].start, r[r.slow].end);
 }
 
 TEST(CpuExecutor, BarrierOrCompletesWithItsFirstDependency) {
-  PlanBuilder b(2);
-  const auto q0 = b.queue();
-  const auto q1 = b.queue();
-  const auto q2 = b.queue();
-  const auto fast = b.dispatch(q0, {.durations = {20 * kMs}});
-  const auto slow = b.dispatch(q1, {.durations = {150 * kMs}});
-  const auto either = b.barrier(q2, PlanOpKind::barrier_or, {slow, fast});
-  const auto dependent = b.dispatch(q2, {.durations = {10 * kMs}});
-  const Timed t = run(b.plan(), options(1.0));
-  EXPECT_GE(t.run.op_completed[either], of(t, b, fast).end);
-  EXPECT_LT(t.run.op_completed[either], of(t, b, slow).end);
-  EXPECT_LT(of(t, b, dependent).start, of(t, b, slow).end);
+  const BarrierOnTwo r(PlanOpKind::barrier_or, 20 * kMs, 150 * kMs);
+  EXPECT_GE(r.barrier_done(), r[r.fast].end);
+  EXPECT_LT(r.barrier_done(), r[r.slow].end);
+  EXPECT_LT(r[r.dependent].start, r[r.slow].end);
 }
 
 TEST(CpuExecutor, BarriersWithoutDependenciesAreSatisfiedAtOnce) {
