@@ -70,18 +70,17 @@ Calibration calibrate(Executor& executor, const ExecutorOptions& options) {
   c.launch_latency = median(latency);
   c.packet_overhead = median(gap);
   c.spin_error = median(error);
-  const std::string samples = " (median of " + std::to_string(kSamples) +
-                              " one-work-group dispatches in one queue, each with the barrier "
-                              "bit)";
   c.sources = {
       "compute units: the cpu_workers option, one worker thread per CU (0: each plan's own "
       "count)",
       "clock: the host's std::chrono::steady_clock, so declared and measured are both its "
       "period",
-      "launch latency: a dispatch's submission to its work-group's start" + samples,
-      "packet overhead: one dispatch's end to the next one's start" + samples,
-      "spin error: slept / asked - 1 for " + std::to_string(to_us(kSpin)) + " us at time_scale " +
-          std::to_string(options.time_scale) + samples,
+      "launch latency: median over " + std::to_string(kSamples) +
+          " one-work-group dispatches in one queue, each with the barrier bit, of submission to "
+          "work-group start",
+      "packet overhead: median over the same dispatches of one's end to the next one's start",
+      "spin error: median over the same dispatches of slept / asked - 1, each asked " +
+          std::to_string(kSpin / kMicrosecond) + " us times the executor's time_scale",
   };
   return c;
 }
