@@ -128,7 +128,10 @@ hip::Measurement measure(MeasureOptions& o, const Scenario& scenario) {
 int run(MeasureOptions& o) {
   const Scenario scenario = o.workload.load();
   const hip::Measurement m = measure(o, scenario);
-  if (!o.quiet) std::cout << report_to_text(scenario, m.report);
+  if (!o.quiet) {
+    std::cout << measured_report_to_text(scenario, m.report,
+                                         m.run.device + " (executor " + m.run.executor + ")");
+  }
   return kExitOk;
 }
 

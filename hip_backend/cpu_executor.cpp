@@ -54,6 +54,8 @@ class CpuExecutor final : public Executor {
 
   Calibration calibrate() override { return cpu::calibrate(*this, options_); }
 
+  double time_scale() const override { return options_.time_scale; }
+
  private:
   ExecutorOptions options_;
 };

@@ -49,6 +49,9 @@ class Executor {
   // Runs the whole plan and returns when every op has completed.
   virtual MeasuredRun run(const LaunchPlan& plan) = 0;
   virtual Calibration calibrate() = 0;
+  // Real time per plan time (the CPU executor's time_scale; 1 on a device): measured times
+  // are divided by it before they are compared with the plan.
+  virtual double time_scale() const { return 1.0; }
 };
 
 // A backend that cannot run here: not built in, no runtime, no device or no driver. `code` and

@@ -60,22 +60,26 @@ std::string kernel_table(const RunReport& r) {
   return out;
 }
 
-std::string summary(const RunReport& r) {
-  const auto& t = r.hw.slot_time;
-  const auto us = [&](SlotActivity a) { return to_us(t[static_cast<std::size_t>(a)]); };
+std::string makespan_and_metrics(const RunReport& r) {
   const std::string metrics =
       r.metrics.stp > 0
           ? fmt::format("STP {:.4f}   ANTT {:.4f}   fairness {:.4f}   DNTT {:.4f}", r.metrics.stp,
                         r.metrics.antt, r.metrics.fairness, r.metrics.dntt)
           : std::string("STP, ANTT, fairness, DNTT: not measured (no alone runs)");
-  return fmt::format(
-      "\nmakespan {:.3f} us   {}\n"
-      "hardware queues: {} maps, {} unmaps; slot time (us, all slots): idle {:.3f} "
-      "(empty {:.3f}, blocked {:.3f}, starved {:.3f}), switching {:.3f}, processing {:.3f}\n"
-      "simulated {} work-groups in {} events\n",
-      to_us(r.makespan), metrics, r.hw.map_count, r.hw.unmap_count, to_us(r.hw.slot_idle()),
-      us(SlotActivity::empty), us(SlotActivity::blocked), us(SlotActivity::starved),
-      us(SlotActivity::switching), us(SlotActivity::processing), r.workgroups, r.events);
+  return fmt::format("\nmakespan {:.3f} us   {}\n", to_us(r.makespan), metrics);
+}
+
+std::string summary(const RunReport& r) {
+  const auto& t = r.hw.slot_time;
+  const auto us = [&](SlotActivity a) { return to_us(t[static_cast<std::size_t>(a)]); };
+  return makespan_and_metrics(r) +
+         fmt::format(
+             "hardware queues: {} maps, {} unmaps; slot time (us, all slots): idle {:.3f} "
+             "(empty {:.3f}, blocked {:.3f}, starved {:.3f}), switching {:.3f}, processing {:.3f}\n"
+             "simulated {} work-groups in {} events\n",
+             r.hw.map_count, r.hw.unmap_count, to_us(r.hw.slot_idle()), us(SlotActivity::empty),
+             us(SlotActivity::blocked), us(SlotActivity::starved), us(SlotActivity::switching),
+             us(SlotActivity::processing), r.workgroups, r.events);
 }
 
 std::string describe_blocked(const BlockedQueue& b) {
@@ -100,6 +104,12 @@ std::string describe_blocked(const BlockedQueue& b) {
 std::string report_to_text(const Scenario& scenario, const RunReport& report) {
   return header(scenario, report) + kernel_table(report) + application_table(report) +
          summary(report);
+}
+
+std::string measured_report_to_text(const Scenario& scenario, const RunReport& report,
+                                    const std::string& ran_on) {
+  return fmt::format("{} measured on {}, seed {}\n", scenario.source, ran_on, report.seed) +
+         kernel_table(report) + application_table(report) + makespan_and_metrics(report);
 }
 
 std::string describe_failure(const RunOutcome& outcome) {
