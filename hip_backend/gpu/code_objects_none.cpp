@@ -4,7 +4,11 @@
 
 namespace aqlsim::hip {
 
-std::span<const std::uint8_t> amd_code_object(std::string_view) { return {}; }
-std::vector<std::string> amd_code_object_archs() { return {}; }
+std::span<const std::uint8_t> amd_code_object(std::string_view) {
+  return {};
+}
+std::vector<std::string> amd_code_object_archs() {
+  return {};
+}
 
 }  // namespace aqlsim::hip

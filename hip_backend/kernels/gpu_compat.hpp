@@ -47,6 +47,7 @@ __device__ inline unsigned __smid() {
 #define hipError_t cudaError_t
 #define hipSuccess cudaSuccess
 #define hipErrorNotReady cudaErrorNotReady
+#define hipErrorNoDevice cudaErrorNoDevice
 #define hipGetErrorName cudaGetErrorName
 #define hipGetErrorString cudaGetErrorString
 #define hipGetDeviceCount cudaGetDeviceCount
@@ -74,6 +75,7 @@ __device__ inline unsigned __smid() {
 #define hipFree cudaFree
 #define hipMemset cudaMemset
 #define hipMemcpy cudaMemcpy
+#define hipMemcpyAsync cudaMemcpyAsync
 #define hipMemcpyHostToDevice cudaMemcpyHostToDevice
 #define hipMemcpyDeviceToHost cudaMemcpyDeviceToHost
 #define hipHostFree cudaFreeHost
