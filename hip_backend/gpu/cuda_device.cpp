@@ -29,6 +29,11 @@ const RuntimeTraits kRuntime = {
     "that /dev/nvidia* are accessible",
     false};
 
+// CUDART_VERSION: major * 1000 + minor * 10.
+std::string runtime_version(int version) {
+  return std::to_string(version / 1000) + "." + std::to_string(version % 1000 / 10);
+}
+
 std::string device_arch(const cudaDeviceProp& properties) {
   return "sm_" + std::to_string(properties.major) + std::to_string(properties.minor);
 }

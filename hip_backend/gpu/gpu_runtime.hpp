@@ -28,6 +28,10 @@ struct RuntimeTraits {
 };
 extern const RuntimeTraits kRuntime;
 
+// "HIP_VERSION"-style number from hipRuntimeGetVersion, in words (e.g. 5.2.21153, 13.0).
+std::string runtime_version(int version);
+// The runtime's name for a call written with HIP's name (hipMalloc -> cudaMalloc on CUDA).
+std::string api_name(const char* hip_call);
 // Throws std::runtime_error naming the call and the runtime's error unless `status` is success.
 void check(hipError_t status, const char* call);
 

@@ -16,6 +16,12 @@ const RuntimeTraits kRuntime = {
     "video groups (ROCm's amdgpu driver must be loaded; `rocminfo` lists the GPUs it sees)",
     true};
 
+// HIP_VERSION: major * 10'000'000 + minor * 100'000 + patch.
+std::string runtime_version(int version) {
+  return std::to_string(version / 10'000'000) + "." + std::to_string(version / 100'000 % 100) +
+         "." + std::to_string(version % 100'000);
+}
+
 std::string device_arch(const hipDeviceProp_t& properties) {
   return properties.gcnArchName;
 }

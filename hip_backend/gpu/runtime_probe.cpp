@@ -6,9 +6,14 @@
 
 namespace aqlsim::hip::AQLSIM_GPU_NS {
 
+std::string api_name(const char* hip_call) {
+  const std::string call = hip_call;
+  return call.starts_with("hip") ? kRuntime.backend + call.substr(3) : call;
+}
+
 void check(hipError_t status, const char* call) {
   if (status == hipSuccess) return;
-  throw std::runtime_error(std::string(call) + " failed: " + std::to_string(status) + " " +
+  throw std::runtime_error(api_name(call) + " failed: " + std::to_string(status) + " " +
                            hipGetErrorName(status) + " (" + hipGetErrorString(status) + ")");
 }
 
@@ -19,9 +24,9 @@ std::string device_description(int device, const hipDeviceProp_t& properties) {
 
 BackendUnavailable no_device(hipError_t status, const char* call) {
   return BackendUnavailable(kRuntime.backend,
-                            std::string(call) +
-                                " found no usable device: " + std::to_string(status) + " " +
-                                hipGetErrorName(status) + " (" + hipGetErrorString(status) + ")",
+                            api_name(call) + " found no usable device: " + std::to_string(status) +
+                                " " + hipGetErrorName(status) + " (" + hipGetErrorString(status) +
+                                ")",
                             status, hipGetErrorName(status), kRuntime.no_device_hint);
 }
 
@@ -40,7 +45,7 @@ BackendInfo probe_runtime() {
   info.built = true;
   int version = 0;
   if (hipRuntimeGetVersion(&version) == hipSuccess) {
-    info.runtime = std::string(kRuntime.runtime) + " runtime " + std::to_string(version);
+    info.runtime = std::string(kRuntime.runtime) + " runtime " + runtime_version(version);
   }
   try {
     const int count = device_count();
