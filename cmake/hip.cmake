@@ -47,10 +47,15 @@ function(aqlsim_find_cuda)
   find_program(AQLSIM_NVCC nvcc HINTS /usr/local/cuda/bin DOC "nvcc")
   set(missing "")
   if(AQLSIM_NVCC)
-    get_filename_component(cuda_root "${AQLSIM_NVCC}" DIRECTORY)
+    # nvcc may be a wrapper elsewhere on PATH: the toolkit is beside the real one, or in
+    # /usr/local/cuda.
+    get_filename_component(cuda_root "${AQLSIM_NVCC}" REALPATH)
     get_filename_component(cuda_root "${cuda_root}" DIRECTORY)
-    find_path(AQLSIM_CUDA_INCLUDE cuda_runtime_api.h HINTS ${cuda_root}/include)
-    find_library(AQLSIM_CUDART_STATIC cudart_static HINTS ${cuda_root}/lib64 ${cuda_root}/lib)
+    get_filename_component(cuda_root "${cuda_root}" DIRECTORY)
+    find_path(AQLSIM_CUDA_INCLUDE cuda_runtime_api.h HINTS ${cuda_root}/include
+              PATHS /usr/local/cuda/include)
+    find_library(AQLSIM_CUDART_STATIC cudart_static HINTS ${cuda_root}/lib64 ${cuda_root}/lib
+                 PATHS /usr/local/cuda/lib64)
   endif()
   foreach(var AQLSIM_NVCC AQLSIM_CUDA_INCLUDE AQLSIM_CUDART_STATIC)
     if(NOT ${var})
