@@ -136,6 +136,7 @@ class IssueBoard {
   }
   bool issued(std::uint32_t op) {
     std::lock_guard lock(mutex_);
+    if (aborted_) throw std::runtime_error("another queue failed");
     return issued_[op];
   }
 
@@ -215,27 +216,28 @@ class StreamExecutor final : public Executor {
         if (op.kind == PlanOpKind::dispatch) {
           executor.dispatch(plan.dispatches[op.dispatch], dispatches[op.dispatch], stream,
                             events[index].get(), origin);
-        } else {
-          for (std::uint32_t dep : op.waits_for)
+        } else if (op.kind == PlanOpKind::barrier_and) {
+          for (std::uint32_t dep : op.waits_for) {
             board.wait(dep);
-          if (op.kind == PlanOpKind::barrier_and) {
-            for (std::uint32_t dep : op.waits_for) {
-              check(hipStreamWaitEvent(stream, events[dep].get(), 0), "hipStreamWaitEvent");
-            }
-          } else {
-            wait_for_any(op.waits_for);
+            check(hipStreamWaitEvent(stream, events[dep].get(), 0), "hipStreamWaitEvent");
           }
+          check(hipEventRecord(events[index].get(), stream), "hipEventRecord");
+        } else {
+          wait_for_any(op.waits_for);
           check(hipEventRecord(events[index].get(), stream), "hipEventRecord");
         }
         board.issue(index);
       }
     }
 
-    // Barrier-OR on the host: until one dependency's event has completed (none: satisfied).
+    // Barrier-OR on the host: until one dependency has been issued and its event has completed
+    // (none: satisfied). Waiting for all of them to be issued could wait forever on one that
+    // itself waits for this queue.
     void wait_for_any(const std::vector<std::uint32_t>& deps) const {
-      while (!deps.empty() && std::none_of(deps.begin(), deps.end(), [&](std::uint32_t dep) {
-        return event_done(events[dep].get());
-      })) {
+      const auto done = [&](std::uint32_t dep) {
+        return board.issued(dep) && event_done(events[dep].get());
+      };
+      while (!deps.empty() && std::none_of(deps.begin(), deps.end(), done)) {
         std::this_thread::sleep_for(kPollInterval);
       }
     }

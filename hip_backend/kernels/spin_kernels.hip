@@ -24,9 +24,25 @@ __device__ inline void hold_vgprs() {
 // The launch's dynamic LDS: sized by the launch, not the kernel (group segment fixed size 0).
 extern __shared__ __attribute__((aligned(16))) unsigned char dynamic_lds[];
 
-// Touches the dynamic LDS so that the work-group really allocates it.
+// The launch's dynamic LDS in bytes. AMD: the dispatch packet's group_segment_size (byte 28 of
+// hsa_kernel_dispatch_packet_t; the kernels have no static LDS); NVIDIA: %dynamic_smem_size.
+__device__ inline uint32_t dynamic_lds_bytes() {
+#if defined(__HIP_DEVICE_COMPILE__)
+  return *reinterpret_cast<const uint32_t*>(
+      static_cast<const char*>(__builtin_amdgcn_dispatch_ptr()) + 28);
+#elif defined(__CUDA_ARCH__)
+  uint32_t bytes;
+  asm volatile("mov.u32 %0, %%dynamic_smem_size;" : "=r"(bytes));
+  return bytes;
+#else
+  return 0;
+#endif
+}
+
+// Touches the dynamic LDS, when the launch has any (a write past a zero-byte allocation faults
+// on NVIDIA), so that the work-group visibly uses it.
 __device__ inline void hold_lds() {
-  if (threadIdx.x == 0) dynamic_lds[0] = 1;
+  if (threadIdx.x == 0 && dynamic_lds_bytes() > 0) dynamic_lds[0] = 1;
 }
 
 // A constant-rate device clock as an unsigned count (HIP declares wall_clock64 as long long).
