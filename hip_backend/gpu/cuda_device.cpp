@@ -83,9 +83,19 @@ class LinkedKernels final : public Kernels {
 
 }  // namespace
 
-// The kernels are part of the program; a device they were not compiled for fails at the first
-// launch with cudaErrorNoKernelImageForDevice (AQLSIM_CUDA_ARCHS lists the targets).
-std::unique_ptr<Kernels> load_kernels(const cudaDeviceProp&) {
+// The kernels are part of the program; a device that none of their SASS or PTX targets can run
+// is reported here rather than at the first launch.
+std::unique_ptr<Kernels> load_kernels(const cudaDeviceProp& properties) {
+  cudaFuncAttributes attributes{};
+  const cudaError_t status =
+      cudaFuncGetAttributes(&attributes, reinterpret_cast<const void*>(kSpin[0]));
+  if (status != cudaSuccess) {
+    const std::string arch = device_arch(properties);
+    throw BackendUnavailable(
+        "cuda", "no spin kernels for " + arch + ": " + cudaGetErrorName(status), status,
+        cudaGetErrorName(status),
+        "reconfigure with -DAQLSIM_CUDA_ARCHS=\"" + arch.substr(3) + "\" (compute capabilities)");
+  }
   return std::make_unique<LinkedKernels>();
 }
 
