@@ -23,6 +23,17 @@ set(aqlsim_kernel_source ${PROJECT_SOURCE_DIR}/hip_backend/kernels/spin_kernels.
 set(aqlsim_kernel_headers ${PROJECT_SOURCE_DIR}/hip_backend/kernels/gpu_compat.hpp
                           ${PROJECT_SOURCE_DIR}/hip_backend/kernels/spin_args.h)
 
+# Sets `out` in the caller to those of the variables named after it that were not found.
+function(aqlsim_missing out)
+  set(missing "")
+  foreach(var IN LISTS ARGN)
+    if(NOT ${var})
+      list(APPEND missing ${var})
+    endif()
+  endforeach()
+  set(${out} "${missing}" PARENT_SCOPE)
+endfunction()
+
 # HIP: clang 15 (the compiler Debian's ROCm 5.2 device libraries match), the device libraries,
 # and the runtime's header and library. Sets aqlsim_hip_missing to what was not found.
 function(aqlsim_find_hip)
@@ -33,19 +44,13 @@ function(aqlsim_find_hip)
             DOC "ROCm device libraries (ockl.bc)")
   find_path(AQLSIM_HIP_INCLUDE hip/hip_runtime_api.h PATHS /opt/rocm/include)
   find_library(AQLSIM_AMDHIP64 amdhip64 PATHS /opt/rocm/lib)
-  set(missing "")
-  foreach(var AQLSIM_HIP_CLANG AQLSIM_HIP_DEVICE_LIBS AQLSIM_HIP_INCLUDE AQLSIM_AMDHIP64)
-    if(NOT ${var})
-      list(APPEND missing ${var})
-    endif()
-  endforeach()
+  aqlsim_missing(missing AQLSIM_HIP_CLANG AQLSIM_HIP_DEVICE_LIBS AQLSIM_HIP_INCLUDE AQLSIM_AMDHIP64)
   set(aqlsim_hip_missing "${missing}" PARENT_SCOPE)
 endfunction()
 
 # CUDA: nvcc and the static runtime (so that linking needs no driver).
 function(aqlsim_find_cuda)
   find_program(AQLSIM_NVCC nvcc HINTS /usr/local/cuda/bin DOC "nvcc")
-  set(missing "")
   if(AQLSIM_NVCC)
     # nvcc may be a wrapper elsewhere on PATH: the toolkit is beside the real one, or in
     # /usr/local/cuda.
@@ -57,11 +62,7 @@ function(aqlsim_find_cuda)
     find_library(AQLSIM_CUDART_STATIC cudart_static HINTS ${cuda_root}/lib64 ${cuda_root}/lib
                  PATHS /usr/local/cuda/lib64)
   endif()
-  foreach(var AQLSIM_NVCC AQLSIM_CUDA_INCLUDE AQLSIM_CUDART_STATIC)
-    if(NOT ${var})
-      list(APPEND missing ${var})
-    endif()
-  endforeach()
+  aqlsim_missing(missing AQLSIM_NVCC AQLSIM_CUDA_INCLUDE AQLSIM_CUDART_STATIC)
   set(aqlsim_cuda_missing "${missing}" PARENT_SCOPE)
 endfunction()
 
