@@ -163,6 +163,7 @@ class StreamExecutor final : public Executor {
   std::string device() const override { return device_description(device_, properties_); }
 
   MeasuredRun run(const LaunchPlan& plan) override {
+    use_device();
     validate(plan);
     std::vector<DispatchState> dispatches = prepare(plan);
     std::vector<Stream> streams = create_streams(plan);
@@ -178,6 +179,7 @@ class StreamExecutor final : public Executor {
     for (std::size_t q = 0; q < plan.queues.size(); ++q) {
       threads.emplace_back([&, q] {
         try {
+          use_device();
           QueueRun{plan, plan.queues[q], streams[q].get(), events, dispatches, board, origin, *this}
               .issue_all();
         } catch (...) {
@@ -198,6 +200,10 @@ class StreamExecutor final : public Executor {
   Calibration calibrate() override;
 
  private:
+  // The runtime's current device is per host thread: every thread that uses the executor's
+  // streams selects it first.
+  void use_device() const { check(hipSetDevice(device_), "hipSetDevice"); }
+
   // Feeds one queue's ops to its stream, in order (see the file comment).
   struct QueueRun {
     const LaunchPlan& plan;
@@ -478,6 +484,7 @@ class StreamExecutor final : public Executor {
 };
 
 Calibration StreamExecutor::calibrate() {
+  use_device();
   constexpr std::size_t kSamples = 21;
   constexpr Tick kSpin = 20 * kMicrosecond;
   Calibration c;
