@@ -43,12 +43,8 @@ double declared_clock_hz(int) {
   return 1e9;
 }
 
-cudaStream_t create_stream(int priority, const std::vector<std::uint8_t>& cu_mask) {
-  if (restricts_cus(cu_mask)) {
-    throw std::invalid_argument(
-        "the cuda executor cannot restrict a queue to CUs (CUDA streams have no SM mask): run "
-        "this plan on the hip or hsa executor, or drop the queue's cu_mask");
-  }
+// The executor has rejected CU masks before any stream is made (reject_cu_masks).
+cudaStream_t create_stream(int priority, const std::vector<std::uint8_t>&) {
   cudaStream_t stream = nullptr;
   check(cudaStreamCreateWithPriority(&stream, cudaStreamNonBlocking, priority),
         "cudaStreamCreateWithPriority");

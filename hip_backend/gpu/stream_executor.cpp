@@ -250,14 +250,7 @@ class StreamExecutor final : public Executor {
   };
 
   void validate(const LaunchPlan& plan) const {
-    for (const PlanQueue& queue : plan.queues) {
-      if (!kRuntime.cu_masks && restricts_cus(queue.cu_mask)) {
-        throw std::invalid_argument("queue '" + queue.name + "' has a CU mask, which the " +
-                                    kRuntime.backend +
-                                    " executor cannot apply (CUDA streams have no SM mask): run "
-                                    "it on the hip or hsa executor, or drop the mask");
-      }
-    }
+    if (!kRuntime.cu_masks) reject_cu_masks(plan, kRuntime.backend);
     for (const PlannedDispatch& d : plan.dispatches) {
       vgpr_bucket_index(d.vgpr_bucket);
       if (d.durations.size() != d.workgroups ||

@@ -23,6 +23,18 @@ bool restricts_cus(const std::vector<std::uint8_t>& cu_mask) {
   return std::find(cu_mask.begin(), cu_mask.end(), 0) != cu_mask.end();
 }
 
+void reject_cu_masks(const LaunchPlan& plan, std::string_view backend) {
+  for (const PlanQueue& queue : plan.queues) {
+    if (restricts_cus(queue.cu_mask)) {
+      throw std::invalid_argument("queue '" + queue.name + "' has a CU mask, which the " +
+                                  std::string(backend) +
+                                  " executor cannot apply (its streams cannot be restricted to "
+                                  "CUs/SMs): run the plan on the hip or hsa executor, or drop "
+                                  "the mask");
+    }
+  }
+}
+
 std::vector<std::uint32_t> cu_mask_words(const std::vector<std::uint8_t>& cu_mask) {
   std::vector<std::uint32_t> words((cu_mask.size() + 31) / 32, 0);
   for (std::size_t cu = 0; cu < cu_mask.size(); ++cu) {

@@ -3,6 +3,7 @@
 // mapping is tested without a GPU.
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include "hip_backend/launch_plan.hpp"
@@ -16,6 +17,10 @@ int stream_priority(const LaunchPlan& plan, std::uint32_t priority, int least, i
 
 // Whether a queue's CU mask restricts it (some CU disabled); an empty or all-ones mask does not.
 bool restricts_cus(const std::vector<std::uint8_t>& cu_mask);
+
+// Throws std::invalid_argument naming the first queue whose CU mask restricts it, for a backend
+// whose streams cannot be restricted to CUs (CUDA).
+void reject_cu_masks(const LaunchPlan& plan, std::string_view backend);
 
 // The mask as hipExtStreamCreateWithCUMask takes it: bit i of word i/32 is CU i.
 std::vector<std::uint32_t> cu_mask_words(const std::vector<std::uint8_t>& cu_mask);

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <stdexcept>
+#include <string>
 
 #include "hip_backend/gpu/device_clock.hpp"
 
@@ -66,6 +67,21 @@ TEST(StreamMapping, CuMasksRestrictOnlyWhenACuIsDisabled) {
   std::vector<std::uint8_t> mask(40, 0);
   mask[0] = mask[2] = mask[33] = 1;
   EXPECT_EQ(cu_mask_words(mask), (std::vector<std::uint32_t>{0b101, 0b10}));
+}
+
+TEST(StreamMapping, ABackendWithoutCuMasksRejectsAPlanThatRestrictsAQueue) {
+  LaunchPlan plan = plan_with_priorities({1, 1});
+  plan.queues[1].name = "masked";
+  plan.queues[0].cu_mask = {1, 1};
+  EXPECT_NO_THROW(reject_cu_masks(plan, "cuda"));  // every CU enabled: no restriction
+  plan.queues[1].cu_mask = {1, 0};
+  try {
+    reject_cu_masks(plan, "cuda");
+    FAIL() << "expected std::invalid_argument";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("queue 'masked'"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("cuda executor"), std::string::npos) << e.what();
+  }
 }
 
 TEST(StreamMapping, PersistentLaunchesCoverEveryCuAndHoldTheirBroadcastWord) {
