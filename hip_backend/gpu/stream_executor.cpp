@@ -23,6 +23,7 @@
 #include "hip_backend/gpu/device_clock.hpp"
 #include "hip_backend/gpu/gpu_runtime.hpp"
 #include "hip_backend/gpu/stream_mapping.hpp"
+#include "hip_backend/gpu/stream_results.hpp"
 #include "hip_backend/kernels/spin_args.h"
 
 namespace aqlsim::hip::AQLSIM_GPU_NS {
@@ -361,61 +362,13 @@ class StreamExecutor final : public Executor {
       check(hipMemcpy(records.data(), s.records.get(), records.size() * sizeof(aqlsim_wg_record),
                       hipMemcpyDeviceToHost),
             "hipMemcpy");
-      MeasuredDispatch m;
-      m.submit = s.submit;
+      MeasuredDispatch m = measured_dispatch(records, clock, s.submit);
       m.launches = s.launches;
       m.eviction_delays = s.eviction_delays;
-      m.start = records.empty() ? s.submit : std::numeric_limits<Tick>::max();
-      m.end = s.submit;
-      for (const aqlsim_wg_record& r : records) {
-        const MeasuredWorkgroup wg{clock.to_host(r.start), clock.to_host(r.end),
-                                   static_cast<std::uint32_t>(r.cu)};
-        m.start = std::min(m.start, wg.start);
-        m.end = std::max(m.end, wg.end);
-        m.workgroups.push_back(wg);
-      }
       run.dispatches.push_back(std::move(m));
     }
     run.op_completed = completion_times(plan, run.dispatches);
     return run;
-  }
-
-  // When each op completed: a dispatch when its last work-group ended; a barrier when the op
-  // before it in its stream and its condition were both done (AND: every dependency, OR: the
-  // first), from the dependencies' own completion rather than when the host noticed.
-  static std::vector<Tick> completion_times(const LaunchPlan& plan,
-                                            const std::vector<MeasuredDispatch>& dispatches) {
-    std::vector<Tick> done(plan.ops.size(), -1);
-    std::vector<std::uint32_t> previous(plan.ops.size(), kNoDispatch);
-    for (const PlanQueue& queue : plan.queues) {
-      for (std::size_t i = 1; i < queue.ops.size(); ++i)
-        previous[queue.ops[i]] = queue.ops[i - 1];
-    }
-    // Dependencies may lie in other queues: resolve on demand (the run finished, so they form
-    // no cycle).
-    auto resolve = [&](auto&& self, std::uint32_t index) -> Tick {
-      if (done[index] >= 0) return done[index];
-      const PlanOp& op = plan.ops[index];
-      Tick t = op.submit_at;
-      if (op.kind == PlanOpKind::dispatch) {
-        t = dispatches[op.dispatch].end;
-      } else {
-        if (previous[index] != kNoDispatch) t = std::max(t, self(self, previous[index]));
-        if (!op.waits_for.empty()) {
-          Tick condition = op.kind == PlanOpKind::barrier_and ? 0 : kNever;
-          for (std::uint32_t dep : op.waits_for) {
-            const Tick dep_done = self(self, dep);
-            condition = op.kind == PlanOpKind::barrier_and ? std::max(condition, dep_done)
-                                                           : std::min(condition, dep_done);
-          }
-          t = std::max(t, condition);
-        }
-      }
-      return done[index] = t;
-    };
-    for (std::uint32_t i = 0; i < plan.ops.size(); ++i)
-      resolve(resolve, i);
-    return done;
   }
 
   // Back-to-back one-work-group spins on the calibration stream, each for `duration` device
