@@ -335,8 +335,8 @@ class StreamExecutor final : public Executor {
       while (!event_done(event) && HostClock::now() < due)
         std::this_thread::sleep_for(kPollInterval);
       if (event_done(event)) return;
-      // The delay is seen from the host: from the flag's write to the host seeing the launch
-      // complete, so it includes up to one poll interval.
+      // The delay is seen from the host: from the flag's write to the runtime reporting the
+      // launch complete, so it includes the runtime's completion latency.
       const Tick requested = ticks_since(origin);
       *s.evict = 1;
       check(hipEventSynchronize(event), "hipEventSynchronize");
