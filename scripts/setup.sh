@@ -1,7 +1,17 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages aqlsim needs to build and test. Skips apt when they are
 # already present, so it is quick on a prepared machine and works offline there.
+#   --hip   also the HIP compiler and runtime, for the hip executor and the AMD code objects
+#           (then configure with -DAQLSIM_HIP=ON; hip_backend/README.md)
 set -euo pipefail
+
+with_hip=0
+for arg in "$@"; do
+  case "$arg" in
+    --hip) with_hip=1 ;;
+    *) echo "usage: $0 [--hip]" >&2; exit 2 ;;
+  esac
+done
 
 packages=(
   build-essential cmake ninja-build
@@ -12,6 +22,9 @@ packages=(
   chromium                  # the browser test of `aqlsim report`
   libopenmpi-dev openmpi-bin  # optional: `aqlsim compare` under mpirun, and its tests
 )
+if [ "$with_hip" -eq 1 ]; then
+  packages+=(hipcc libamdhip64-dev)  # pulls clang-15 and the ROCm device libraries
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -1,0 +1,507 @@
+// The HIP and CUDA executors: one runtime stream per plan queue, fed in order by one host thread
+// per queue (compiled once per runtime, see gpu_runtime.hpp).
+//
+// How AQL maps onto streams:
+// - dispatch: a launch of the bucket's spin kernel, then an event recorded after it;
+// - barrier-AND: the stream waits on each dependency's event (hipStreamWaitEvent);
+// - barrier-OR: neither runtime has one, so the queue's host thread polls the dependencies'
+//   events and lets the queue go on when one has completed;
+// - the barrier bit: a stream already serialises its work (AMD's HIP sets the barrier bit on
+//   every packet it writes), so packets of one queue never overlap on this path, barrier bit or
+//   not: the in-queue overlap the model allows is lost here (README: hip backend).
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdlib>
+#include <exception>
+#include <limits>
+#include <mutex>
+#include <thread>
+#include <type_traits>
+
+#include "hip_backend/gpu/device_clock.hpp"
+#include "hip_backend/gpu/gpu_runtime.hpp"
+#include "hip_backend/gpu/stream_mapping.hpp"
+#include "hip_backend/gpu/stream_results.hpp"
+#include "hip_backend/kernels/spin_args.h"
+
+namespace aqlsim::hip::AQLSIM_GPU_NS {
+namespace {
+
+using HostClock = std::chrono::steady_clock;
+constexpr auto kPollInterval = std::chrono::microseconds(20);
+
+Tick ticks_since(HostClock::time_point origin) {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(HostClock::now() - origin).count() *
+         kNanosecond;
+}
+
+HostClock::time_point host_time(HostClock::time_point origin, Tick at) {
+  return origin + std::chrono::nanoseconds(at / kNanosecond);
+}
+
+// Releases cannot report failure from a destructor; their errors are dropped.
+struct DeviceFree {
+  void operator()(void* p) const { (void)hipFree(p); }
+};
+struct HostFree {
+  void operator()(volatile std::uint32_t* p) const {
+    (void)hipHostFree(const_cast<std::uint32_t*>(p));
+  }
+};
+struct StreamDestroy {
+  void operator()(hipStream_t s) const { (void)hipStreamDestroy(s); }
+};
+struct EventDestroy {
+  void operator()(hipEvent_t e) const { (void)hipEventDestroy(e); }
+};
+template <typename T>
+using DeviceArray = std::unique_ptr<T[], DeviceFree>;
+using Stream = std::unique_ptr<std::remove_pointer_t<hipStream_t>, StreamDestroy>;
+using Event = std::unique_ptr<std::remove_pointer_t<hipEvent_t>, EventDestroy>;
+// The eviction flag: coherent host memory, so the host's write reaches the running kernel
+// without a copy (a synchronous copy would queue behind the kernel it is meant to stop).
+using HostFlag = std::unique_ptr<volatile std::uint32_t, HostFree>;
+
+template <typename T>
+DeviceArray<T> device_array(std::size_t count) {
+  void* p = nullptr;
+  check(hipMalloc(&p, std::max<std::size_t>(count, 1) * sizeof(T)), "hipMalloc");
+  check(hipMemset(p, 0, std::max<std::size_t>(count, 1) * sizeof(T)), "hipMemset");
+  return DeviceArray<T>(static_cast<T*>(p));
+}
+
+HostFlag host_flag() {
+  void* p = nullptr;
+  check(hipHostMalloc(&p, sizeof(std::uint32_t), hipHostMallocCoherent), "hipHostMalloc");
+  HostFlag flag(static_cast<volatile std::uint32_t*>(p));
+  *flag = 0;
+  return flag;
+}
+
+Event make_event() {
+  hipEvent_t e = nullptr;
+  check(hipEventCreateWithFlags(&e, hipEventDisableTiming), "hipEventCreateWithFlags");
+  return Event(e);
+}
+
+bool event_done(hipEvent_t event) {
+  const hipError_t status = hipEventQuery(event);
+  if (status == hipErrorNotReady) return false;
+  check(status, "hipEventQuery");
+  return true;
+}
+
+Tick median(std::vector<Tick> values) {
+  if (values.empty()) return 0;
+  std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
+  return values[values.size() / 2];
+}
+
+// One dispatch's device memory and what its queue's thread measured on the host.
+struct DispatchState {
+  DeviceArray<std::uint64_t> durations;
+  DeviceArray<aqlsim_wg_record> records;
+  DeviceArray<std::uint32_t> next_task;  // persistent kernels only
+  HostFlag evict;                        // persistent kernels only
+  Tick submit = 0;
+  std::uint32_t launches = 0;
+  std::vector<Tick> eviction_delays;
+};
+
+// Which ops have been handed to their streams: a stream can wait on an event only once it has
+// been recorded, so a queue waits on the host until its dependencies are issued. A failing
+// queue aborts the others' waits.
+class IssueBoard {
+ public:
+  explicit IssueBoard(std::size_t ops) : issued_(ops, false) {}
+  void issue(std::uint32_t op) {
+    {
+      std::lock_guard lock(mutex_);
+      issued_[op] = true;
+    }
+    changed_.notify_all();
+  }
+  void abort() {
+    {
+      std::lock_guard lock(mutex_);
+      aborted_ = true;
+    }
+    changed_.notify_all();
+  }
+  void wait(std::uint32_t op) {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [&] { return issued_[op] || aborted_; });
+    if (!issued_[op]) throw std::runtime_error("another queue failed");
+  }
+  bool issued(std::uint32_t op) {
+    std::lock_guard lock(mutex_);
+    if (aborted_) throw std::runtime_error("another queue failed");
+    return issued_[op];
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::vector<bool> issued_;
+  bool aborted_ = false;
+};
+
+class StreamExecutor final : public Executor {
+ public:
+  StreamExecutor(int device, const hipDeviceProp_t& properties, const ExecutorOptions& options)
+      : device_(device),
+        properties_(properties),
+        options_(options),
+        kernels_(load_kernels(properties)),
+        calibration_stream_(create_stream(0, {})) {
+    const double declared = declared_clock_hz(device_);
+    clock_hz_ = declared > 0 ? declared : measure_clock_hz(std::chrono::milliseconds(100));
+  }
+
+  std::string name() const override { return kRuntime.backend; }
+  std::string device() const override { return device_description(device_, properties_); }
+
+  MeasuredRun run(const LaunchPlan& plan) override {
+    use_device();
+    validate(plan);
+    std::vector<DispatchState> dispatches = prepare(plan);
+    std::vector<Stream> streams = create_streams(plan);
+    std::vector<Event> events;
+    for (std::size_t i = 0; i < plan.ops.size(); ++i)
+      events.push_back(make_event());
+
+    const HostClock::time_point origin = HostClock::now();
+    const DeviceClock clock(clock_hz_, sample_clock(origin));
+    IssueBoard board(plan.ops.size());
+    std::vector<std::exception_ptr> errors(plan.queues.size());
+    std::vector<std::thread> threads;
+    for (std::size_t q = 0; q < plan.queues.size(); ++q) {
+      threads.emplace_back([&, q] {
+        try {
+          use_device();
+          QueueRun{plan, plan.queues[q], streams[q].get(), events, dispatches, board, origin, *this}
+              .issue_all();
+        } catch (...) {
+          errors[q] = std::current_exception();
+          board.abort();
+        }
+      });
+    }
+    for (std::thread& t : threads)
+      t.join();
+    for (const std::exception_ptr& e : errors) {
+      if (e) std::rethrow_exception(e);
+    }
+    check(hipDeviceSynchronize(), "hipDeviceSynchronize");
+    return collect(plan, dispatches, clock);
+  }
+
+  Calibration calibrate() override;
+
+ private:
+  // The runtime's current device is per host thread: every thread that uses the executor's
+  // streams selects it first.
+  void use_device() const { check(hipSetDevice(device_), "hipSetDevice"); }
+
+  // Feeds one queue's ops to its stream, in order (see the file comment).
+  struct QueueRun {
+    const LaunchPlan& plan;
+    const PlanQueue& queue;
+    hipStream_t stream;
+    std::vector<Event>& events;
+    std::vector<DispatchState>& dispatches;
+    IssueBoard& board;
+    HostClock::time_point origin;
+    const StreamExecutor& executor;
+
+    void issue_all() {
+      for (std::uint32_t index : queue.ops) {
+        const PlanOp& op = plan.ops[index];
+        std::this_thread::sleep_until(host_time(origin, op.submit_at));
+        if (op.kind == PlanOpKind::dispatch) {
+          executor.dispatch(plan.dispatches[op.dispatch], dispatches[op.dispatch], stream,
+                            events[index].get(), origin);
+        } else if (op.kind == PlanOpKind::barrier_and) {
+          for (std::uint32_t dep : op.waits_for) {
+            board.wait(dep);
+            check(hipStreamWaitEvent(stream, events[dep].get(), 0), "hipStreamWaitEvent");
+          }
+          check(hipEventRecord(events[index].get(), stream), "hipEventRecord");
+        } else {
+          wait_for_any(op.waits_for);
+          check(hipEventRecord(events[index].get(), stream), "hipEventRecord");
+        }
+        board.issue(index);
+      }
+    }
+
+    // Barrier-OR on the host: until one dependency has been issued and its event has completed
+    // (none: satisfied). Waiting for all of them to be issued could wait forever on one that
+    // itself waits for this queue.
+    void wait_for_any(const std::vector<std::uint32_t>& deps) const {
+      const auto done = [&](std::uint32_t dep) {
+        return board.issued(dep) && event_done(events[dep].get());
+      };
+      while (!deps.empty() && std::none_of(deps.begin(), deps.end(), done)) {
+        std::this_thread::sleep_for(kPollInterval);
+      }
+    }
+  };
+
+  void validate(const LaunchPlan& plan) const {
+    if (!kRuntime.cu_masks) reject_cu_masks(plan, kRuntime.backend);
+    for (const PlannedDispatch& d : plan.dispatches) {
+      vgpr_bucket_index(d.vgpr_bucket);
+      if (d.durations.size() != d.workgroups ||
+          d.workgroups > std::numeric_limits<std::uint32_t>::max()) {
+        throw std::invalid_argument("dispatch '" + d.name +
+                                    "': needs one duration per work-group and at most 2^32-1 "
+                                    "work-groups");
+      }
+    }
+  }
+
+  // Device memory for every dispatch, allocated and filled before anything runs, so that no
+  // allocation or copy synchronises with a running kernel.
+  std::vector<DispatchState> prepare(const LaunchPlan& plan) const {
+    const DeviceClock rate(clock_hz_, ClockSample{});
+    std::vector<DispatchState> states(plan.dispatches.size());
+    for (std::size_t i = 0; i < plan.dispatches.size(); ++i) {
+      const PlannedDispatch& d = plan.dispatches[i];
+      DispatchState& s = states[i];
+      std::vector<std::uint64_t> ticks;
+      for (Tick duration : d.durations)
+        ticks.push_back(rate.device_ticks(duration));
+      s.durations = device_array<std::uint64_t>(ticks.size());
+      check(hipMemcpy(s.durations.get(), ticks.data(), ticks.size() * sizeof(std::uint64_t),
+                      hipMemcpyHostToDevice),
+            "hipMemcpy");
+      s.records = device_array<aqlsim_wg_record>(d.workgroups);
+      if (d.persistent_workers_per_cu > 0) {
+        s.next_task = device_array<std::uint32_t>(1);
+        s.evict = host_flag();
+      }
+    }
+    check(hipDeviceSynchronize(), "hipDeviceSynchronize");
+    return states;
+  }
+
+  std::vector<Stream> create_streams(const LaunchPlan& plan) const {
+    int least = 0;
+    int greatest = 0;
+    check(hipDeviceGetStreamPriorityRange(&least, &greatest), "hipDeviceGetStreamPriorityRange");
+    std::vector<Stream> streams;
+    for (const PlanQueue& queue : plan.queues) {
+      streams.emplace_back(
+          create_stream(stream_priority(plan, queue.priority, least, greatest), queue.cu_mask));
+    }
+    return streams;
+  }
+
+  void launch(const PlannedDispatch& d, DispatchState& s, hipStream_t stream) const {
+    if (d.persistent_workers_per_cu == 0) {
+      const aqlsim_spin_args args{s.durations.get(), s.records.get()};
+      kernels_->launch(d.vgpr_bucket, false, d.workgroups, d.workgroup_size, launch_lds_bytes(d),
+                       stream, &args, sizeof args);
+    } else {
+      const aqlsim_persistent_args args{s.durations.get(),
+                                        s.records.get(),
+                                        s.next_task.get(),
+                                        s.evict.get(),
+                                        static_cast<std::uint32_t>(d.workgroups),
+                                        0};
+      kernels_->launch(
+          d.vgpr_bucket, true,
+          launch_workgroups(d, static_cast<std::uint32_t>(properties_.multiProcessorCount)),
+          d.workgroup_size, launch_lds_bytes(d), stream, &args, sizeof args);
+    }
+    ++s.launches;
+  }
+
+  // Launches a dispatch and records its event; a persistent kernel under an eviction period is
+  // evicted every period and relaunched until its tasks are done (its counter carries on).
+  void dispatch(const PlannedDispatch& d, DispatchState& s, hipStream_t stream, hipEvent_t event,
+                HostClock::time_point origin) const {
+    s.submit = ticks_since(origin);
+    const bool evictable = d.persistent_workers_per_cu > 0 && options_.eviction_period > 0;
+    for (;;) {
+      launch(d, s, stream);
+      check(hipEventRecord(event, stream), "hipEventRecord");
+      if (!evictable) return;
+      const HostClock::time_point due =
+          HostClock::now() + std::chrono::nanoseconds(options_.eviction_period / kNanosecond);
+      while (!event_done(event) && HostClock::now() < due)
+        std::this_thread::sleep_for(kPollInterval);
+      if (event_done(event)) return;
+      // The delay is seen from the host: from the flag's write to the runtime reporting the
+      // launch complete, so it includes the runtime's completion latency.
+      const Tick requested = ticks_since(origin);
+      *s.evict = 1;
+      check(hipEventSynchronize(event), "hipEventSynchronize");
+      s.eviction_delays.push_back(ticks_since(origin) - requested);
+      *s.evict = 0;
+      std::uint32_t taken = 0;
+      check(hipMemcpyAsync(&taken, s.next_task.get(), sizeof taken, hipMemcpyDeviceToHost, stream),
+            "hipMemcpyAsync");
+      check(hipStreamSynchronize(stream), "hipStreamSynchronize");
+      if (taken >= d.workgroups) return;
+    }
+  }
+
+  MeasuredRun collect(const LaunchPlan& plan, const std::vector<DispatchState>& states,
+                      const DeviceClock& clock) const {
+    MeasuredRun run;
+    run.executor = kRuntime.backend;
+    run.device = device();
+    for (std::size_t i = 0; i < plan.dispatches.size(); ++i) {
+      const PlannedDispatch& d = plan.dispatches[i];
+      const DispatchState& s = states[i];
+      std::vector<aqlsim_wg_record> records(d.workgroups);
+      check(hipMemcpy(records.data(), s.records.get(), records.size() * sizeof(aqlsim_wg_record),
+                      hipMemcpyDeviceToHost),
+            "hipMemcpy");
+      MeasuredDispatch m = measured_dispatch(records, clock, s.submit);
+      m.launches = s.launches;
+      m.eviction_delays = s.eviction_delays;
+      run.dispatches.push_back(std::move(m));
+    }
+    run.op_completed = completion_times(plan, run.dispatches);
+    return run;
+  }
+
+  // Back-to-back one-work-group spins on the calibration stream, each for `duration` device
+  // ticks; returns their records (device clock) once all have run.
+  std::vector<aqlsim_wg_record> spin_once(std::size_t count, std::uint64_t duration,
+                                          HostClock::time_point* submitted = nullptr) const {
+    hipStream_t stream = calibration_stream_.get();
+    const std::vector<std::uint64_t> durations(count, duration);
+    DeviceArray<std::uint64_t> device_durations = device_array<std::uint64_t>(count);
+    DeviceArray<aqlsim_wg_record> device_records = device_array<aqlsim_wg_record>(count);
+    check(hipMemcpy(device_durations.get(), durations.data(), count * sizeof(std::uint64_t),
+                    hipMemcpyHostToDevice),
+          "hipMemcpy");
+    if (submitted) *submitted = HostClock::now();
+    for (std::size_t i = 0; i < count; ++i) {
+      const aqlsim_spin_args args{device_durations.get() + i, device_records.get() + i};
+      kernels_->launch(kVgprBuckets[0], false, 1, 64, 0, stream, &args, sizeof args);
+    }
+    check(hipStreamSynchronize(stream), "hipStreamSynchronize");
+    std::vector<aqlsim_wg_record> records(count);
+    check(hipMemcpy(records.data(), device_records.get(), count * sizeof(aqlsim_wg_record),
+                    hipMemcpyDeviceToHost),
+          "hipMemcpy");
+    return records;
+  }
+
+  // A reading of the device clock between two host times: of a few tries, the one with the
+  // narrowest host interval.
+  ClockSample sample_clock(HostClock::time_point origin) const {
+    ClockSample best;
+    for (int attempt = 0; attempt < 5; ++attempt) {
+      HostClock::time_point before;
+      const aqlsim_wg_record record = spin_once(1, 0, &before).front();
+      const ClockSample sample{
+          std::chrono::duration_cast<std::chrono::nanoseconds>(before - origin).count() *
+              kNanosecond,
+          ticks_since(origin), record.start};
+      if (attempt == 0 ||
+          sample.host_after - sample.host_before < best.host_after - best.host_before) {
+        best = sample;
+      }
+    }
+    return best;
+  }
+
+  double measure_clock_hz(std::chrono::milliseconds apart) const {
+    const HostClock::time_point origin = HostClock::now();
+    const ClockSample first = sample_clock(origin);
+    std::this_thread::sleep_for(apart);
+    return DeviceClock::measured(first, sample_clock(origin)).hz();
+  }
+
+  int device_;
+  hipDeviceProp_t properties_;
+  ExecutorOptions options_;
+  std::unique_ptr<Kernels> kernels_;
+  Stream calibration_stream_;
+  double clock_hz_ = 0;
+};
+
+Calibration StreamExecutor::calibrate() {
+  use_device();
+  constexpr std::size_t kSamples = 21;
+  constexpr Tick kSpin = 20 * kMicrosecond;
+  Calibration c;
+  c.device = properties_.name;
+  c.arch = device_arch(properties_);
+  c.compute_units = static_cast<std::uint32_t>(properties_.multiProcessorCount);
+  c.clock_hz_declared = declared_clock_hz(device_);
+  c.clock_hz_measured = measure_clock_hz(std::chrono::milliseconds(200));
+  c.sources.push_back(c.clock_hz_declared > 0
+                          ? std::string("clock_hz_declared: ") + kRuntime.runtime +
+                                " (the kernels' clock rate)"
+                          : std::string("clock_hz_declared: none (") + kRuntime.runtime +
+                                " declares no rate for the kernels' clock)");
+  c.sources.push_back(
+      "clock_hz_measured: two readings of the device clock 200 ms apart, each by a "
+      "one-work-group kernel bracketed by host steady_clock times (narrowest of 5)");
+
+  const HostClock::time_point origin = HostClock::now();
+  const DeviceClock clock(clock_hz_, sample_clock(origin));
+  std::vector<Tick> latencies;
+  for (std::size_t i = 0; i < kSamples; ++i) {
+    HostClock::time_point submitted;
+    const aqlsim_wg_record r = spin_once(1, 0, &submitted).front();
+    latencies.push_back(
+        clock.to_host(r.start) -
+        std::chrono::duration_cast<std::chrono::nanoseconds>(submitted - origin).count() *
+            kNanosecond);
+  }
+  c.launch_latency = median(latencies);
+  c.sources.push_back("launch_latency: median of " + std::to_string(kSamples) +
+                      " one-work-group launches, host time before the launch call to the "
+                      "work-group's start on the device clock (+- the clock's anchor: " +
+                      std::to_string(clock.uncertainty() / kNanosecond) + " ns)");
+
+  const std::vector<aqlsim_wg_record> back_to_back = spin_once(kSamples, clock.device_ticks(kSpin));
+  std::vector<Tick> gaps;
+  std::vector<Tick> errors_ppm;
+  for (std::size_t i = 0; i < back_to_back.size(); ++i) {
+    const aqlsim_wg_record& r = back_to_back[i];
+    const double spun = static_cast<double>(r.end - r.start) / clock_hz_ * kSecond;
+    errors_ppm.push_back(static_cast<Tick>((spun / kSpin - 1) * 1e6));
+    if (i > 0) gaps.push_back(clock.to_host(r.start) - clock.to_host(back_to_back[i - 1].end));
+  }
+  c.packet_overhead = median(gaps);
+  c.spin_error = static_cast<double>(median(errors_ppm)) / 1e6;
+  c.sources.push_back("packet_overhead: median gap between " + std::to_string(kSamples) +
+                      " back-to-back 20 us one-work-group launches in one stream, previous "
+                      "end to next start on the device clock");
+  c.sources.push_back(
+      "spin_error: median of (end - start) / 20 us - 1 over the same launches, on the device "
+      "clock at the " +
+      std::string(c.clock_hz_declared > 0 ? "declared" : "measured") + " rate");
+  return c;
+}
+
+}  // namespace
+
+std::unique_ptr<Executor> make_stream_executor(const ExecutorOptions& options) {
+  // Read once, when the runtime initialises: this must precede the first runtime call.
+  if (options.hardware_queues > 0) {
+    setenv(kRuntime.hardware_queues_env, std::to_string(options.hardware_queues).c_str(), 1);
+  }
+  const int count = device_count();
+  if (options.device < 0 || options.device >= count) {
+    throw std::invalid_argument("device " + std::to_string(options.device) + " does not exist (" +
+                                std::to_string(count) + " found)");
+  }
+  check(hipSetDevice(options.device), "hipSetDevice");
+  hipDeviceProp_t properties{};
+  check(hipGetDeviceProperties(&properties, options.device), "hipGetDeviceProperties");
+  return std::make_unique<StreamExecutor>(options.device, properties, options);
+}
+
+}  // namespace aqlsim::hip::AQLSIM_GPU_NS
