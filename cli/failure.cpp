@@ -14,9 +14,7 @@ Failure describe_failure(const std::exception_ptr& error) {
     return {kExitBadInput, std::string("aqlsim: error: ") + e.what() + "\n"};
   } catch (const hip::BackendUnavailable& e) {
     std::string message =
-        "aqlsim: error: the " + e.backend() + " backend cannot run here: " + e.what();
-    if (!e.code_name().empty())
-      message += " (" + e.code_name() + ", " + std::to_string(e.code()) + ")";
+        "aqlsim: error: the " + e.backend() + " backend cannot run here: " + e.reason_with_code();
     if (!e.hint().empty()) message += "\n  " + e.hint();
     return {kExitNoDevice, message + "\n"};
   } catch (const OutputError& e) {

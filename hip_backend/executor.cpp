@@ -12,6 +12,13 @@ BackendUnavailable::BackendUnavailable(std::string backend, std::string reason, 
       code_name_(std::move(code_name)),
       hint_(std::move(hint)) {}
 
+std::string BackendUnavailable::reason_with_code() const {
+  std::string out = what();
+  if (!code_name_.empty() && out.find(code_name_) == std::string::npos)
+    out += " (" + code_name_ + ", " + std::to_string(code_) + ")";
+  return out;
+}
+
 namespace {
 
 // The first GPU backend that can run here, or why none can.
@@ -21,8 +28,7 @@ std::unique_ptr<Executor> first_usable_gpu(const ExecutorOptions& options) {
     try {
       return make(options);
     } catch (const BackendUnavailable& e) {
-      reasons += "\n  " + e.backend() + ": " + e.what();
-      if (!e.code_name().empty()) reasons += " (" + e.code_name() + ")";
+      reasons += "\n  " + e.backend() + ": " + e.reason_with_code();
     }
   }
   throw BackendUnavailable("auto", "no GPU backend can run here:" + reasons, 0, "",

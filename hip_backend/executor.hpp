@@ -65,6 +65,8 @@ class BackendUnavailable : public std::runtime_error {
   int code() const { return code_; }
   const std::string& code_name() const { return code_name_; }
   const std::string& hint() const { return hint_; }
+  // The reason with the runtime's error (name and code) unless the reason already names it.
+  std::string reason_with_code() const;
 
  private:
   std::string backend_;
