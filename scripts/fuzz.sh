@@ -15,7 +15,8 @@ build="$root/build-fuzz"
 targets=(${FUZZ_TARGETS:-workload dot stg jsonl packets})
 
 CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DAQLSIM_FUZZ=ON -DAQLSIM_BUILD_TESTS=OFF -DAQLSIM_BUILD_BENCH=OFF >/dev/null
+  -DAQLSIM_FUZZ=ON -DAQLSIM_BUILD_TESTS=OFF -DAQLSIM_BUILD_BENCH=OFF -DAQLSIM_HIP=OFF \
+  -DAQLSIM_CUDA=OFF >/dev/null
 cmake --build "$build" --parallel "${FUZZ_JOBS:-$(nproc)}" \
   --target $(printf 'fuzz_%s ' "${targets[@]}")
 

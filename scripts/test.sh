@@ -4,10 +4,14 @@
 #   scripts/test.sh --sanitize  the same under AddressSanitizer + UndefinedBehaviorSanitizer
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
+# With the HIP packages, so the AMD code objects of the hip backend are built and checked.
+scripts/setup.sh --hip
 if [ "${1:-}" = "--sanitize" ]; then
   dir=build-asan
-  scripts/build.sh "$dir" Debug -DAQLSIM_SANITIZE=ON -DAQLSIM_BUILD_BENCH=OFF
+  # The GPU runtimes (libamdhip64, the static CUDA runtime) are not built for the sanitizers;
+  # their executors are tested in the plain build.
+  scripts/build.sh "$dir" Debug -DAQLSIM_SANITIZE=ON -DAQLSIM_BUILD_BENCH=OFF -DAQLSIM_HIP=OFF \
+    -DAQLSIM_CUDA=OFF
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
   export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 else
