@@ -181,8 +181,12 @@ class PlanRun {
   }
 
   HsaRun go() {
-    const ClockSample first = probe_.read(Clock::now());
+    // The run's origin is after the first reading, which is then shifted onto it.
+    const auto probed = Clock::now();
+    ClockSample first = probe_.read(probed);
     origin_ = Clock::now();
+    first.host_before -= ticks_between(probed, origin_);
+    first.host_after -= ticks_between(probed, origin_);
     const Tick deadline = completion_deadline();
     submitted_ = std::make_unique<std::atomic<bool>[]>(plan_.ops.size());
     submit_at_.assign(plan_.ops.size(), 0);
@@ -252,7 +256,8 @@ class PlanRun {
     const auto priority = queue_priority(spec.priority);
     queues_.push_back(std::make_unique<hsa::Queue>(*device_.gpu, size, priority, mask));
     companions_.push_back(period_ > 0 && !persistent_before.empty()
-                              ? std::make_unique<hsa::Queue>(*device_.gpu, size, priority, mask)
+                              ? std::make_unique<hsa::Queue>(
+                                    *device_.gpu, device_.gpu->queue_min_size, priority, mask)
                               : nullptr);
   }
 
@@ -354,10 +359,9 @@ class PlanRun {
         continue;
       }
       auto relaunch = packets_[e.op].back().as<hsa_kernel_dispatch_packet_t>();
-      relaunch.header = encode_header({.type = HSA_PACKET_TYPE_KERNEL_DISPATCH,
-                                       .barrier = false,
-                                       .acquire_scope = HSA_FENCE_SCOPE_SYSTEM,
-                                       .release_scope = HSA_FENCE_SCOPE_SYSTEM});
+      auto header = decode_header(relaunch.header);
+      header.barrier = false;  // the companion queue holds only relaunches
+      relaunch.header = encode_header(header);
       companions_[op.queue]->submit(AqlPacket::from(relaunch));
       ++relaunches_[op.dispatch];
     }

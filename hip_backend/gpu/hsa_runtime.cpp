@@ -59,6 +59,7 @@ constexpr std::array kStatusNames{
     AQLSIM_STATUS(HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION),
     AQLSIM_STATUS(HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION),
     AQLSIM_STATUS(HSA_STATUS_ERROR_MEMORY_FAULT),
+    AQLSIM_STATUS(HSA_STATUS_CU_MASK_REDUCED),
 };
 #undef AQLSIM_STATUS
 
@@ -216,11 +217,18 @@ Pools find_pools(const Agent& gpu) {
 
 Buffer::Buffer(hsa_amd_memory_pool_t pool, std::size_t bytes, hsa_agent_t gpu)
     : size_(std::max<std::size_t>(bytes, 1)) {
+  hsa_amd_memory_pool_access_t access = HSA_AMD_MEMORY_POOL_ACCESS_NEVER_ALLOWED;
+  check(
+      hsa_amd_agent_memory_pool_get_info(gpu, pool, HSA_AMD_AGENT_MEMORY_POOL_INFO_ACCESS, &access),
+      "hsa_amd_agent_memory_pool_get_info(ACCESS)");
+  if (access == HSA_AMD_MEMORY_POOL_ACCESS_NEVER_ALLOWED)
+    throw std::runtime_error("the GPU cannot access a memory pool the hsa executor needs");
   check(hsa_amd_memory_pool_allocate(pool, size_, 0, &data_), "hsa_amd_memory_pool_allocate");
-  const hsa_status_t access = hsa_amd_agents_allow_access(1, &gpu, nullptr, data_);
-  if (access != HSA_STATUS_SUCCESS) {
+  if (access == HSA_AMD_MEMORY_POOL_ACCESS_ALLOWED_BY_DEFAULT) return;
+  const hsa_status_t allowed = hsa_amd_agents_allow_access(1, &gpu, nullptr, data_);
+  if (allowed != HSA_STATUS_SUCCESS) {
     hsa_amd_memory_pool_free(data_);
-    throw Error("hsa_amd_agents_allow_access", access);
+    throw Error("hsa_amd_agents_allow_access", allowed);
   }
 }
 
@@ -243,10 +251,15 @@ Queue::Queue(const Agent& gpu, std::uint32_t size, hsa_amd_queue_priority_t prio
         "hsa_queue_create");
   try {
     check(hsa_amd_queue_set_priority(queue_, priority), "hsa_amd_queue_set_priority");
-    if (!cu_mask_words.empty())
-      check(hsa_amd_queue_cu_set_mask(queue_, static_cast<std::uint32_t>(cu_mask_words.size() * 32),
-                                      cu_mask_words.data()),
-            "hsa_amd_queue_cu_set_mask");
+    // HSA_STATUS_CU_MASK_REDUCED: the mask was applied less the CUs the user's HSA_CU_MASK
+    // environment variable disables for the whole process, which is the user's choice.
+    const hsa_status_t masked =
+        cu_mask_words.empty() ? HSA_STATUS_SUCCESS
+                              : hsa_amd_queue_cu_set_mask(
+                                    queue_, static_cast<std::uint32_t>(cu_mask_words.size() * 32),
+                                    cu_mask_words.data());
+    if (masked != static_cast<hsa_status_t>(HSA_STATUS_CU_MASK_REDUCED))
+      check(masked, "hsa_amd_queue_cu_set_mask");
   } catch (...) {
     hsa_queue_destroy(queue_);
     throw;
