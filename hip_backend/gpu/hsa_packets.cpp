@@ -93,6 +93,15 @@ std::vector<BarrierStep> lower_barrier(const PlanOp& op, const std::string& sour
   return steps;
 }
 
+AqlPacket barrier_step_packet(const BarrierStep& step, std::span<const hsa_signal_t> op_signals,
+                              hsa_signal_t op_completion, bool barrier) {
+  std::vector<hsa_signal_t> deps;
+  for (std::uint32_t op : step.waits_for)
+    deps.push_back(op_signals[op]);
+  return make_barrier_packet(step.any, deps, step.completes_op ? op_completion : hsa_signal_t{0},
+                             barrier);
+}
+
 hsa_amd_queue_priority_t queue_priority(std::uint32_t priority) {
   if (priority == 0) return HSA_AMD_QUEUE_PRIORITY_LOW;
   if (priority == 1) return HSA_AMD_QUEUE_PRIORITY_NORMAL;

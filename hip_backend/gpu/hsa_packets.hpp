@@ -68,6 +68,11 @@ struct BarrierStep {
 // queues, which would change the queue set being measured.
 std::vector<BarrierStep> lower_barrier(const PlanOp& op, const std::string& source);
 
+// The barrier packet of one step: the completion signals of the ops it waits for (`op_signals`
+// is indexed by op) and `op_completion` when the step completes the op, else none.
+AqlPacket barrier_step_packet(const BarrierStep& step, std::span<const hsa_signal_t> op_signals,
+                              hsa_signal_t op_completion, bool barrier);
+
 // The runtime's three queue priorities for a plan priority (larger is more urgent, the model's
 // default is 1): 0 -> low, 1 -> normal, 2 and above -> high.
 hsa_amd_queue_priority_t queue_priority(std::uint32_t priority);

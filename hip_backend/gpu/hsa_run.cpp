@@ -169,8 +169,10 @@ class PlanRun {
  public:
   PlanRun(const HsaDevice& device, const LaunchPlan& plan, Tick eviction_period)
       : device_(device), plan_(plan), period_(eviction_period), probe_(device) {
-    for (std::size_t i = 0; i < plan.ops.size(); ++i)
+    for (std::size_t i = 0; i < plan.ops.size(); ++i) {
       signals_.push_back(std::make_unique<hsa::Signal>(1));
+      handles_.push_back(signals_.back()->handle());
+    }
     dispatch_op_.assign(plan.dispatches.size(), kNoDispatch);
     memory_.resize(plan.dispatches.size());
     relaunches_.assign(plan.dispatches.size(), 0);
@@ -234,7 +236,7 @@ class PlanRun {
         wait.name = op.name;
         wait.waits_for = persistent_before;
         for (const auto& step : lower_barrier(wait, plan_.source))
-          out.push_back(barrier_packet(step, hsa_signal_t{0}, true));
+          out.push_back(barrier_step_packet(step, handles_, hsa_signal_t{0}, true));
       }
       if (op.kind == PlanOpKind::dispatch) {
         const auto& dispatch = plan_.dispatches.at(op.dispatch);
@@ -248,7 +250,8 @@ class PlanRun {
         }
       } else {
         for (const auto& step : lower_barrier(op, plan_.source))
-          out.push_back(barrier_packet(step, signals_[index]->handle(), op.barrier_bit));
+          out.push_back(
+              barrier_step_packet(step, handles_, signals_[index]->handle(), op.barrier_bit));
       }
       packets += out.size();
     }
@@ -259,14 +262,6 @@ class PlanRun {
                               ? std::make_unique<hsa::Queue>(
                                     *device_.gpu, device_.gpu->queue_min_size, priority, mask)
                               : nullptr);
-  }
-
-  AqlPacket barrier_packet(const BarrierStep& step, hsa_signal_t op_signal, bool barrier) const {
-    std::vector<hsa_signal_t> deps;
-    for (std::uint32_t op : step.waits_for)
-      deps.push_back(signals_.at(op)->handle());
-    return make_barrier_packet(step.any, deps, step.completes_op ? op_signal : hsa_signal_t{0},
-                               barrier);
   }
 
   Tick completion_deadline() const {
@@ -319,11 +314,20 @@ class PlanRun {
         next_eviction += period_;
       }
       finish_evictions(now);
+      check_queues();
       if (now > deadline)
         fail(std::make_exception_ptr(std::runtime_error(
             "the plan has not completed after " + std::to_string(to_us(deadline) / 1e6) +
             " s (a hung kernel or a dependency that is never satisfied)")));
     }
+  }
+
+  void check_queues() {
+    for (const auto* all : {&queues_, &companions_})
+      for (const auto& queue : *all)
+        if (queue && queue->error() != HSA_STATUS_SUCCESS)
+          throw hsa::Error("a packet on queue '" + plan_.queues[&queue - all->data()].name + "'",
+                           queue->error());
   }
 
   // Raising the op's signal by one before setting the flag keeps it above zero while the
@@ -392,6 +396,7 @@ class PlanRun {
   Tick period_;
   ClockProbe probe_;
   std::vector<std::unique_ptr<hsa::Signal>> signals_;  // per op
+  std::vector<hsa_signal_t> handles_;                  // per op: signals_' handles
   std::vector<std::uint32_t> dispatch_op_;             // per dispatch: the op that runs it
   std::vector<DispatchMemory> memory_;                 // per dispatch
   std::vector<std::vector<AqlPacket>> packets_;        // per op

@@ -246,7 +246,7 @@ Signal::~Signal() {
 
 Queue::Queue(const Agent& gpu, std::uint32_t size, hsa_amd_queue_priority_t priority,
              const std::vector<std::uint32_t>& cu_mask_words) {
-  check(hsa_queue_create(gpu.handle, size, HSA_QUEUE_TYPE_MULTI, nullptr, nullptr, UINT32_MAX,
+  check(hsa_queue_create(gpu.handle, size, HSA_QUEUE_TYPE_MULTI, on_error, this, UINT32_MAX,
                          UINT32_MAX, &queue_),
         "hsa_queue_create");
   try {
@@ -268,6 +268,10 @@ Queue::Queue(const Agent& gpu, std::uint32_t size, hsa_amd_queue_priority_t prio
 
 Queue::~Queue() {
   hsa_queue_destroy(queue_);
+}
+
+void Queue::on_error(hsa_status_t status, hsa_queue_t*, void* self) {
+  static_cast<Queue*>(self)->error_.store(status);
 }
 
 void Queue::submit(const AqlPacket& packet) {

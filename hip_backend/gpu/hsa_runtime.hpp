@@ -5,6 +5,7 @@
 #include <hsa/hsa.h>
 #include <hsa/hsa_ext_amd.h>
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -110,9 +111,15 @@ class Queue {
   // the body, then the header with a release store (the packet processor may read the slot as
   // soon as the header is valid), then ring the doorbell.
   void submit(const AqlPacket& packet);
+  // The error the runtime reported for this queue (an invalid packet, a memory fault), which
+  // leaves it stopped; HSA_STATUS_SUCCESS while there is none.
+  hsa_status_t error() const { return error_.load(); }
 
  private:
+  static void on_error(hsa_status_t status, hsa_queue_t* queue, void* self);
+
   hsa_queue_t* queue_ = nullptr;
+  std::atomic<hsa_status_t> error_{HSA_STATUS_SUCCESS};
 };
 
 // The spin kernels' code object loaded and frozen for one agent.

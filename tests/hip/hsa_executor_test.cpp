@@ -140,6 +140,29 @@ TEST(HsaPackets, BarrierOrIsOnePacketUpToFiveAndRejectedBeyond) {
   }
 }
 
+TEST(HsaPackets, BarrierPacketsCarryTheDependenciesSignalsAtTheSpecOffsets) {
+  // Ops 0-6 have completion signals 0x10 ... 0x16.
+  std::vector<hsa_signal_t> signals;
+  for (std::uint64_t i = 0; i < 7; ++i)
+    signals.push_back({0x10 + i});
+  const BarrierStep last{.any = true, .waits_for = {6, 2}, .completes_op = true};
+  const auto p = barrier_step_packet(last, signals, hsa_signal_t{0x99}, true);
+  // header: type BARRIER_OR (5), barrier bit 8, SYSTEM (2) acquire and release fence scopes
+  EXPECT_EQ(read_at<std::uint16_t>(p, 0), 5 | 1 << 8 | 2 << 9 | 2 << 11);
+  EXPECT_EQ(read_at<std::uint64_t>(p, 8), 0x16u);  // dep_signal[0], [1], then null
+  EXPECT_EQ(read_at<std::uint64_t>(p, 16), 0x12u);
+  for (std::size_t slot = 2; slot < 5; ++slot)
+    EXPECT_EQ(read_at<std::uint64_t>(p, 8 + 8 * slot), 0u);
+  EXPECT_EQ(read_at<std::uint64_t>(p, 56), 0x99u);  // completion_signal
+
+  const BarrierStep first{.any = false, .waits_for = {0, 1, 2, 3, 4}, .completes_op = false};
+  const auto q = barrier_step_packet(first, signals, hsa_signal_t{0x99}, false);
+  EXPECT_EQ(read_at<std::uint16_t>(q, 0), 3 | 2 << 9 | 2 << 11);  // BARRIER_AND, no barrier bit
+  for (std::size_t slot = 0; slot < 5; ++slot)
+    EXPECT_EQ(read_at<std::uint64_t>(q, 8 + 8 * slot), 0x10u + slot);
+  EXPECT_EQ(read_at<std::uint64_t>(q, 56), 0u);  // not the op's last packet: no signal
+}
+
 TEST(HsaPackets, CuMaskWordsHoldCuIInBitIMod32OfWordIDiv32) {
   EXPECT_TRUE(cu_mask_words({}, "").empty());
   EXPECT_EQ(cu_mask_words({1, 0, 1}, ""), (std::vector<std::uint32_t>{0b101}));
