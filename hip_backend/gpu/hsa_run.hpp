@@ -6,20 +6,11 @@
 #include <cstdint>
 
 #include "hip_backend/gpu/device_clock.hpp"
-#include "hip_backend/gpu/hsa_runtime.hpp"
+#include "hip_backend/gpu/hsa_memory.hpp"
 #include "hip_backend/launch_plan.hpp"
 #include "hip_backend/measured_run.hpp"
 
 namespace aqlsim::hip {
-
-// What a run needs of the executor's device.
-struct HsaDevice {
-  const hsa::Agent* gpu = nullptr;
-  const hsa::Pools* pools = nullptr;
-  const hsa::Executable* code = nullptr;
-  std::uint8_t abi_version = 0;  // the code object's ELF EI_ABIVERSION (kernarg_image)
-  double clock_hz = 0;           // the wall clock's rate, to turn durations into device ticks
-};
 
 struct HsaRun {
   MeasuredRun measured;  // executor and device left for the caller to name
