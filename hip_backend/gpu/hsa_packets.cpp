@@ -93,6 +93,20 @@ std::vector<BarrierStep> lower_barrier(const PlanOp& op, const std::string& sour
   return steps;
 }
 
+std::vector<BarrierStep> relaunch_waits(const PlanOp& op,
+                                        const std::vector<std::uint32_t>& persistent_before,
+                                        bool evicting, const std::string& source) {
+  if (!op.barrier_bit || !evicting || persistent_before.empty()) return {};
+  PlanOp wait;
+  wait.kind = PlanOpKind::barrier_and;
+  wait.name = op.name;
+  wait.waits_for = persistent_before;
+  auto steps = lower_barrier(wait, source);
+  for (auto& step : steps)
+    step.completes_op = false;
+  return steps;
+}
+
 AqlPacket barrier_step_packet(const BarrierStep& step, std::span<const hsa_signal_t> op_signals,
                               hsa_signal_t op_completion, bool barrier) {
   std::vector<hsa_signal_t> deps;

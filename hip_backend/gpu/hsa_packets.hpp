@@ -68,6 +68,15 @@ struct BarrierStep {
 // queues, which would change the queue set being measured.
 std::vector<BarrierStep> lower_barrier(const PlanOp& op, const std::string& source);
 
+// The barrier-ANDs written before `op` when its queue's earlier persistent kernels
+// (`persistent_before`) may be relaunched on a companion queue after an eviction (`evicting`):
+// the packet processor counts a kernel's first launch as the whole kernel, so the op's barrier
+// bit alone would not wait for the relaunches. None without the barrier bit or eviction. The
+// steps carry no completion signal.
+std::vector<BarrierStep> relaunch_waits(const PlanOp& op,
+                                        const std::vector<std::uint32_t>& persistent_before,
+                                        bool evicting, const std::string& source);
+
 // The barrier packet of one step: the completion signals of the ops it waits for (`op_signals`
 // is indexed by op) and `op_completion` when the step completes the op, else none.
 AqlPacket barrier_step_packet(const BarrierStep& step, std::span<const hsa_signal_t> op_signals,

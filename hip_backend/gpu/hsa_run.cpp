@@ -141,17 +141,8 @@ class PlanRun {
     for (std::uint32_t index : spec.ops) {
       const auto& op = plan_.ops[index];
       auto& out = packets_[index];
-      // A relaunch after an eviction runs on the companion queue, so the packet processor of
-      // this queue counts the first launch as the whole kernel: a barrier bit after it would
-      // not wait for the relaunches, hence explicit barrier-ANDs on the kernels' signals.
-      if (op.barrier_bit && period_ > 0 && !persistent_before.empty()) {
-        PlanOp wait;
-        wait.kind = PlanOpKind::barrier_and;
-        wait.name = op.name;
-        wait.waits_for = persistent_before;
-        for (const auto& step : lower_barrier(wait, plan_.source))
-          out.push_back(barrier_step_packet(step, handles_, hsa_signal_t{0}, true));
-      }
+      for (const auto& step : relaunch_waits(op, persistent_before, period_ > 0, plan_.source))
+        out.push_back(barrier_step_packet(step, handles_, hsa_signal_t{0}, true));
       if (op.kind == PlanOpKind::dispatch) {
         const auto& dispatch = plan_.dispatches.at(op.dispatch);
         auto& m = memory_[op.dispatch] = prepare_dispatch(device_, dispatch, cus);

@@ -140,6 +140,21 @@ TEST(HsaPackets, BarrierOrIsOnePacketUpToFiveAndRejectedBeyond) {
   }
 }
 
+TEST(HsaPackets, BarrierBitAfterEvictablePersistentKernelsWaitsForThemExplicitly) {
+  using S = BarrierStep;
+  PlanOp op;
+  op.name = "after";
+  op.barrier_bit = true;
+  const std::vector<std::uint32_t> seven = ops(100, 7);
+  EXPECT_EQ(relaunch_waits(op, seven, true, ""),
+            (std::vector{S{.any = false, .waits_for = ops(100, 5), .completes_op = false},
+                         S{.any = false, .waits_for = {105, 106}, .completes_op = false}}));
+  EXPECT_TRUE(relaunch_waits(op, seven, false, "").empty());  // no eviction: no relaunch
+  EXPECT_TRUE(relaunch_waits(op, {}, true, "").empty());
+  op.barrier_bit = false;
+  EXPECT_TRUE(relaunch_waits(op, seven, true, "").empty());
+}
+
 TEST(HsaPackets, BarrierPacketsCarryTheDependenciesSignalsAtTheSpecOffsets) {
   // Ops 0-6 have completion signals 0x10 ... 0x16.
   std::vector<hsa_signal_t> signals;
