@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <cmath>
-#include <cstring>
 #include <exception>
 #include <memory>
 #include <mutex>
