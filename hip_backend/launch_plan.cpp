@@ -171,6 +171,11 @@ class PlanBuilder {
 
 }  // namespace
 
+std::uint64_t launch_workgroups(const PlannedDispatch& dispatch, std::uint32_t compute_units) {
+  if (dispatch.persistent_workers_per_cu == 0) return dispatch.workgroups;
+  return std::uint64_t{dispatch.persistent_workers_per_cu} * compute_units;
+}
+
 LaunchPlan make_launch_plan(const Scenario& scenario) {
   return PlanBuilder(scenario).build();
 }

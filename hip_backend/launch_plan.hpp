@@ -69,6 +69,10 @@ struct LaunchPlan {
   std::vector<PlannedDispatch> dispatches;
 };
 
+// Work-groups in one launch of `dispatch`: its grid, or for a persistent kernel its resident
+// workers on the `compute_units` its queue may use.
+std::uint64_t launch_workgroups(const PlannedDispatch& dispatch, std::uint32_t compute_units);
+
 // Lowers a loaded workload (after --set, graph lowering and so on). Throws InputError for what
 // has no meaning on a GPU: raw (invalid) packets, or a dependency on a signal that is not
 // decremented exactly as many times as its initial value.

@@ -36,4 +36,14 @@ std::uint64_t DeviceClock::device_ticks(Tick duration) const {
       std::ceil(static_cast<double>(duration) * hz_ / static_cast<double>(kSecond)));
 }
 
+DeviceClock fit_device_clock(const ClockSample& first, const ClockSample& last,
+                             double declared_hz) {
+  if (middle(last) > middle(first) && last.device > first.device)
+    return DeviceClock::measured(first, last);
+  if (declared_hz > 0) return DeviceClock(declared_hz, first);
+  throw std::runtime_error(
+      "the device clock's rate is unknown: the runtime declares none and the two clock samples "
+      "are not apart");
+}
+
 }  // namespace aqlsim::hip

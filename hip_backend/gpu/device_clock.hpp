@@ -37,4 +37,9 @@ class DeviceClock {
   ClockSample anchor_;
 };
 
+// The rate measured between two samples when they are apart on both clocks, else `declared_hz`
+// (the runtime's own figure; 0 if it has none) anchored at `first`. Throws std::runtime_error
+// when neither gives a rate.
+DeviceClock fit_device_clock(const ClockSample& first, const ClockSample& last, double declared_hz);
+
 }  // namespace aqlsim::hip

@@ -56,9 +56,4 @@ std::size_t vgpr_bucket_index(std::uint32_t vgpr_bucket) {
                               " VGPRs per work-item (buckets: 32, 64, 128, 256)");
 }
 
-std::uint64_t launch_workgroups(const PlannedDispatch& dispatch, std::uint32_t compute_units) {
-  if (dispatch.persistent_workers_per_cu == 0) return dispatch.workgroups;
-  return std::uint64_t{dispatch.persistent_workers_per_cu} * compute_units;
-}
-
 }  // namespace aqlsim::hip

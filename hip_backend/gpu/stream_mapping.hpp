@@ -32,7 +32,4 @@ std::uint32_t launch_lds_bytes(const PlannedDispatch& dispatch);
 // The position of a VGPR bucket in kVgprBuckets; throws std::invalid_argument for another count.
 std::size_t vgpr_bucket_index(std::uint32_t vgpr_bucket);
 
-// Work-groups of the launch: the dispatch's, or for a persistent kernel its workers on every CU.
-std::uint64_t launch_workgroups(const PlannedDispatch& dispatch, std::uint32_t compute_units);
-
 }  // namespace aqlsim::hip
