@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "hip_backend/median.hpp"
+
 namespace aqlsim::hip::cpu {
 namespace {
 
@@ -37,12 +39,6 @@ LaunchPlan back_to_back() {
     plan.dispatches.push_back(std::move(dispatch));
   }
   return plan;
-}
-
-template <typename T>
-T median(std::vector<T> values) {
-  std::ranges::sort(values);
-  return values[values.size() / 2];
 }
 
 }  // namespace

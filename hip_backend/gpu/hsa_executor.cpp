@@ -9,6 +9,7 @@
 #include "hip_backend/gpu/code_objects.hpp"
 #include "hip_backend/gpu/hsa_run.hpp"
 #include "hip_backend/gpu/hsa_runtime.hpp"
+#include "hip_backend/median.hpp"
 
 namespace aqlsim::hip {
 namespace {
@@ -66,12 +67,6 @@ LaunchPlan calibration_plan(bool back_to_back, std::uint32_t compute_units) {
     plan.dispatches.push_back(dispatch);
   }
   return plan;
-}
-
-template <class T>
-T median(std::vector<T> values) {
-  std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
-  return values[values.size() / 2];
 }
 
 class HsaExecutor final : public Executor {

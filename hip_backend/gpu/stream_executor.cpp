@@ -22,9 +22,12 @@
 
 #include "hip_backend/gpu/device_clock.hpp"
 #include "hip_backend/gpu/gpu_runtime.hpp"
+#include "hip_backend/gpu/issue_board.hpp"
 #include "hip_backend/gpu/stream_mapping.hpp"
+#include "hip_backend/gpu/stream_resources.hpp"
 #include "hip_backend/gpu/stream_results.hpp"
 #include "hip_backend/kernels/spin_args.h"
+#include "hip_backend/median.hpp"
 
 namespace aqlsim::hip::AQLSIM_GPU_NS {
 namespace {
@@ -41,64 +44,6 @@ HostClock::time_point host_time(HostClock::time_point origin, Tick at) {
   return origin + std::chrono::nanoseconds(at / kNanosecond);
 }
 
-// Releases cannot report failure from a destructor; their errors are dropped.
-struct DeviceFree {
-  void operator()(void* p) const { (void)hipFree(p); }
-};
-struct HostFree {
-  void operator()(volatile std::uint32_t* p) const {
-    (void)hipHostFree(const_cast<std::uint32_t*>(p));
-  }
-};
-struct StreamDestroy {
-  void operator()(hipStream_t s) const { (void)hipStreamDestroy(s); }
-};
-struct EventDestroy {
-  void operator()(hipEvent_t e) const { (void)hipEventDestroy(e); }
-};
-template <typename T>
-using DeviceArray = std::unique_ptr<T[], DeviceFree>;
-using Stream = std::unique_ptr<std::remove_pointer_t<hipStream_t>, StreamDestroy>;
-using Event = std::unique_ptr<std::remove_pointer_t<hipEvent_t>, EventDestroy>;
-// The eviction flag: coherent host memory, so the host's write reaches the running kernel
-// without a copy (a synchronous copy would queue behind the kernel it is meant to stop).
-using HostFlag = std::unique_ptr<volatile std::uint32_t, HostFree>;
-
-template <typename T>
-DeviceArray<T> device_array(std::size_t count) {
-  void* p = nullptr;
-  check(hipMalloc(&p, std::max<std::size_t>(count, 1) * sizeof(T)), "hipMalloc");
-  check(hipMemset(p, 0, std::max<std::size_t>(count, 1) * sizeof(T)), "hipMemset");
-  return DeviceArray<T>(static_cast<T*>(p));
-}
-
-HostFlag host_flag() {
-  void* p = nullptr;
-  check(hipHostMalloc(&p, sizeof(std::uint32_t), hipHostMallocCoherent), "hipHostMalloc");
-  HostFlag flag(static_cast<volatile std::uint32_t*>(p));
-  *flag = 0;
-  return flag;
-}
-
-Event make_event() {
-  hipEvent_t e = nullptr;
-  check(hipEventCreateWithFlags(&e, hipEventDisableTiming), "hipEventCreateWithFlags");
-  return Event(e);
-}
-
-bool event_done(hipEvent_t event) {
-  const hipError_t status = hipEventQuery(event);
-  if (status == hipErrorNotReady) return false;
-  check(status, "hipEventQuery");
-  return true;
-}
-
-Tick median(std::vector<Tick> values) {
-  if (values.empty()) return 0;
-  std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
-  return values[values.size() / 2];
-}
-
 // One dispatch's device memory and what its queue's thread measured on the host.
 struct DispatchState {
   DeviceArray<std::uint64_t> durations;
@@ -108,44 +53,6 @@ struct DispatchState {
   Tick submit = 0;
   std::uint32_t launches = 0;
   std::vector<Tick> eviction_delays;
-};
-
-// Which ops have been handed to their streams: a stream can wait on an event only once it has
-// been recorded, so a queue waits on the host until its dependencies are issued. A failing
-// queue aborts the others' waits.
-class IssueBoard {
- public:
-  explicit IssueBoard(std::size_t ops) : issued_(ops, false) {}
-  void issue(std::uint32_t op) {
-    {
-      std::lock_guard lock(mutex_);
-      issued_[op] = true;
-    }
-    changed_.notify_all();
-  }
-  void abort() {
-    {
-      std::lock_guard lock(mutex_);
-      aborted_ = true;
-    }
-    changed_.notify_all();
-  }
-  void wait(std::uint32_t op) {
-    std::unique_lock lock(mutex_);
-    changed_.wait(lock, [&] { return issued_[op] || aborted_; });
-    if (!issued_[op]) throw std::runtime_error("another queue failed");
-  }
-  bool issued(std::uint32_t op) {
-    std::lock_guard lock(mutex_);
-    if (aborted_) throw std::runtime_error("another queue failed");
-    return issued_[op];
-  }
-
- private:
-  std::mutex mutex_;
-  std::condition_variable changed_;
-  std::vector<bool> issued_;
-  bool aborted_ = false;
 };
 
 class StreamExecutor final : public Executor {

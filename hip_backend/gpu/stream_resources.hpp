@@ -1,0 +1,66 @@
+#pragma once
+// Owners of the runtime's streams, events and memory for the stream executor, in the names of
+// gpu_runtime.hpp (so compiled once per runtime, in its namespace). Included only by
+// stream_executor.cpp.
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <type_traits>
+
+#include "hip_backend/gpu/gpu_runtime.hpp"
+
+namespace aqlsim::hip::AQLSIM_GPU_NS {
+
+// Releases cannot report failure from a destructor; their errors are dropped.
+struct DeviceFree {
+  void operator()(void* p) const { (void)hipFree(p); }
+};
+struct HostFree {
+  void operator()(volatile std::uint32_t* p) const {
+    (void)hipHostFree(const_cast<std::uint32_t*>(p));
+  }
+};
+struct StreamDestroy {
+  void operator()(hipStream_t s) const { (void)hipStreamDestroy(s); }
+};
+struct EventDestroy {
+  void operator()(hipEvent_t e) const { (void)hipEventDestroy(e); }
+};
+template <typename T>
+using DeviceArray = std::unique_ptr<T[], DeviceFree>;
+using Stream = std::unique_ptr<std::remove_pointer_t<hipStream_t>, StreamDestroy>;
+using Event = std::unique_ptr<std::remove_pointer_t<hipEvent_t>, EventDestroy>;
+// The eviction flag: coherent host memory, so the host's write reaches the running kernel
+// without a copy (a synchronous copy would queue behind the kernel it is meant to stop).
+using HostFlag = std::unique_ptr<volatile std::uint32_t, HostFree>;
+
+template <typename T>
+inline DeviceArray<T> device_array(std::size_t count) {
+  void* p = nullptr;
+  check(hipMalloc(&p, std::max<std::size_t>(count, 1) * sizeof(T)), "hipMalloc");
+  check(hipMemset(p, 0, std::max<std::size_t>(count, 1) * sizeof(T)), "hipMemset");
+  return DeviceArray<T>(static_cast<T*>(p));
+}
+
+inline HostFlag host_flag() {
+  void* p = nullptr;
+  check(hipHostMalloc(&p, sizeof(std::uint32_t), hipHostMallocCoherent), "hipHostMalloc");
+  HostFlag flag(static_cast<volatile std::uint32_t*>(p));
+  *flag = 0;
+  return flag;
+}
+
+inline Event make_event() {
+  hipEvent_t e = nullptr;
+  check(hipEventCreateWithFlags(&e, hipEventDisableTiming), "hipEventCreateWithFlags");
+  return Event(e);
+}
+
+inline bool event_done(hipEvent_t event) {
+  const hipError_t status = hipEventQuery(event);
+  if (status == hipErrorNotReady) return false;
+  check(status, "hipEventQuery");
+  return true;
+}
+
+}  // namespace aqlsim::hip::AQLSIM_GPU_NS
