@@ -30,7 +30,9 @@ struct ExecutorChoice {
                     "(host threads: a check of the plan, not a GPU measurement)")
         ->check(CLI::IsMember({"auto", "hip", "hsa", "cuda", "cpu"}))
         ->capture_default_str();
-    command.add_option("--device", options.device, "The GPU's index")->capture_default_str();
+    command.add_option("--device", options.device, "The GPU's index")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
     command
         .add_option("--hardware-queues", options.hardware_queues,
                     "GPU_MAX_HW_QUEUES (HIP) or CUDA_DEVICE_MAX_CONNECTIONS (CUDA) for the run "
