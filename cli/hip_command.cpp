@@ -31,7 +31,7 @@ struct ExecutorChoice {
         ->check(CLI::IsMember({"auto", "hip", "hsa", "cuda", "cpu"}))
         ->capture_default_str();
     command.add_option("--device", options.device, "The GPU's index")
-        ->check(CLI::NonNegativeNumber)
+        ->check(CLI::Range(0, 1023))
         ->capture_default_str();
     command
         .add_option("--hardware-queues", options.hardware_queues,
