@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <array>
+#include <cmath>
+#include <iterator>
 #include <nlohmann/json.hpp>
 
 namespace aqlsim {
@@ -20,6 +23,18 @@ Json event(const char* phase, int pid, std::uint64_t tid, const std::string& nam
 
 Json metadata(const char* what, int pid, std::uint64_t tid, const std::string& name) {
   return Json{{"ph", "M"}, {"pid", pid}, {"tid", tid}, {"name", what}, {"args", {{"name", name}}}};
+}
+
+// A number as nlohmann's dump writes it (with its own conversion, which dump uses too), so that
+// an event written without a Json object has the bytes it would have with one.
+void append_number(std::string& out, double value) {
+  if (!std::isfinite(value)) {
+    out += "null";
+    return;
+  }
+  std::array<char, 64> buffer{};
+  const char* end = nlohmann::detail::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
+  out.append(buffer.data(), static_cast<std::size_t>(end - buffer.data()));
 }
 
 }  // namespace
@@ -50,6 +65,10 @@ void ChromeTraceWriter::emit(const std::string& event_json) {
 
 void ChromeTraceWriter::name_thread(int pid, std::uint64_t tid, const std::string& name) {
   if (!named_threads_.emplace(pid, tid).second) return;
+  name_new_thread(pid, tid, name);
+}
+
+void ChromeTraceWriter::name_new_thread(int pid, std::uint64_t tid, const std::string& name) {
   emit(metadata("thread_name", pid, tid, name).dump());
   if (pid >= kFirstCuPid && tid == 0) {
     emit(metadata("process_name", pid, 0, fmt::format("CU {}", pid - kFirstCuPid)).dump());
@@ -108,14 +127,29 @@ void ChromeTraceWriter::on_kernel_evicted(const KernelState& kernel, Tick t) {
   emit(e.dump());
 }
 
+const std::string& ChromeTraceWriter::quoted_name(const KernelState& kernel) {
+  if (quoted_names_.size() <= kernel.id) quoted_names_.resize(kernel.id + 1);
+  std::string& quoted = quoted_names_[kernel.id];
+  if (quoted.empty()) quoted = Json(namer_(kernel.queue, kernel.packet_index)).dump();
+  return quoted;
+}
+
+// The most frequent event, so it is written without a Json object (in the same bytes): the
+// kernel's name is quoted once, and a lane's name is made only the first time it is seen.
 void ChromeTraceWriter::on_workgroup_finished(const KernelState& kernel,
                                               const WorkgroupRecord& wg) {
   const int pid = kFirstCuPid + static_cast<int>(wg.cu);
-  name_thread(pid, wg.lane, fmt::format("lane {}", wg.lane));
-  Json e = event("X", pid, wg.lane, namer_(kernel.queue, kernel.packet_index), wg.start);
-  e["dur"] = to_us(wg.end - wg.start);
-  e["args"] = {{"workgroup", wg.index}};
-  emit(e.dump());
+  if (named_threads_.emplace(pid, wg.lane).second)
+    name_new_thread(pid, wg.lane, fmt::format("lane {}", wg.lane));
+  std::string& line = line_;
+  line.clear();
+  fmt::format_to(std::back_inserter(line), R"({{"ph":"X","pid":{},"tid":{},"name":{},"ts":)", pid,
+                 wg.lane, quoted_name(kernel));
+  append_number(line, to_us(wg.start));
+  line += R"(,"dur":)";
+  append_number(line, to_us(wg.end - wg.start));
+  fmt::format_to(std::back_inserter(line), R"(,"args":{{"workgroup":{}}}}})", wg.index);
+  emit(line);
 }
 
 void ChromeTraceWriter::on_workgroup_evicted(const KernelState& kernel, const WorkgroupRecord& wg,

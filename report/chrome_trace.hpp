@@ -8,6 +8,7 @@
 #include <set>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "hsa_model/observer.hpp"
 
@@ -45,6 +46,9 @@ class ChromeTraceWriter final : public ModelObserver {
  private:
   void emit(const std::string& event_json);
   void name_thread(int pid, std::uint64_t tid, const std::string& name);
+  void name_new_thread(int pid, std::uint64_t tid, const std::string& name);
+  // The kernel's packet name as a JSON string, made once per kernel.
+  const std::string& quoted_name(const KernelState& kernel);
   void name_queue(const UserQueue& queue);
 
   std::ostream* out_;
@@ -53,6 +57,8 @@ class ChromeTraceWriter final : public ModelObserver {
   bool first_ = true;
   bool finished_ = false;
   std::set<std::pair<int, std::uint64_t>> named_threads_;
+  std::vector<std::string> quoted_names_;  // by kernel id
+  std::string line_;                       // the work-group event being written
 };
 
 }  // namespace aqlsim
