@@ -57,6 +57,9 @@ class Dispatcher {
   Dispatcher& operator=(const Dispatcher&) = delete;
 
   bool has_capacity() const { return active_.size() < max_kernels_; }
+  // Room for this many kernels in all, when known before the run (a scripted host): growing the
+  // kernel table instead holds its old and new copies at once, near the end of a long run.
+  void reserve(std::size_t kernels) { kernels_.reserve(kernels); }
   KernelId launch(const KernelLaunch& launch);
   // From now on kernels arrive held and `events` decides when they run.
   void set_kernel_events(KernelEvents* events) { kernel_events_ = events; }

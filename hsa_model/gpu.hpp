@@ -72,6 +72,8 @@ class Gpu {
   // dispatch is launched).
   void set_kernel_scheduler(std::unique_ptr<KernelScheduler> scheduler);
 
+  // Room for this many dispatches in all, when known before the run (Dispatcher::reserve).
+  void reserve_kernels(std::size_t dispatches) { dispatcher_.reserve(dispatches); }
   // Returns the kernel_object handle for dispatch packets (1-based; 0 is invalid).
   std::uint64_t register_kernel(KernelProfile profile);
   const KernelProfile& kernel_profile(std::uint32_t index) const { return profiles_.at(index); }

@@ -10,13 +10,16 @@ HostScript::HostScript(Gpu& gpu) : gpu_(&gpu) {
 
 void HostScript::add(QueueId queue, Tick at, const AqlPacket& packet, std::uint32_t priority) {
   if (queues_.size() <= queue) queues_.resize(queue + 1);
-  queues_[queue].packets.push_back({at, packet, priority});
+  QueueScript& script = queues_[queue];
+  script.packets.push_back(packet);
+  script.at.push_back(at);
+  script.priority.push_back(priority);
 }
 
 void HostScript::start() {
   for (QueueId q = 0; q < queues_.size(); ++q) {
     if (queues_[q].packets.empty()) continue;
-    gpu_->engine().schedule_at(queues_[q].packets.front().at, submit_event_, q);
+    gpu_->engine().schedule_at(queues_[q].at.front(), submit_event_, q);
   }
 }
 
@@ -25,19 +28,18 @@ void HostScript::submit_due(std::uint64_t queue_id) {
   QueueScript& script = queues_[id];
   UserQueue& queue = gpu_->queue(id);
   const Tick now = gpu_->engine().now();
-  while (script.next < script.packets.size() && script.packets[script.next].at <= now) {
+  while (script.next < script.packets.size() && script.at[script.next] <= now) {
     if (!queue.slot_free(queue.write_index())) {
       script.waiting = true;  // resumed by on_read_index
       return;
     }
     const std::uint64_t index = queue.add_write_index(1);
-    const Timed& next = script.packets[script.next];
-    queue.publish(index, next.packet, now, next.priority);
+    queue.publish(index, script.packets[script.next], now, script.priority[script.next]);
     gpu_->ring_doorbell(id, index);
     ++script.next;
   }
   if (script.next < script.packets.size()) {
-    gpu_->engine().schedule_at(script.packets[script.next].at, submit_event_, id);
+    gpu_->engine().schedule_at(script.at[script.next], submit_event_, id);
   }
 }
 

@@ -90,6 +90,12 @@ class ModelBuilder {
                                                        : signals_.at(p.completion_signal);
       }
     }
+    std::size_t dispatches = 0;
+    for (const QueueSpec& q : s_.queues) {
+      dispatches += static_cast<std::size_t>(std::ranges::count_if(
+          q.packets, [](const PacketSpec& p) { return p.kind == PacketSpec::Kind::dispatch; }));
+    }
+    gpu.reserve_kernels(dispatches);
     std::vector<std::vector<PacketProcessor::DispatchInfo>> info;
     for (const QueueSpec& q : s_.queues) {
       UserQueue& queue = gpu.create_queue(q.name, q.size, q.priority);

@@ -154,6 +154,7 @@ RunReport run_scenario(const Scenario& scenario, const RunOptions& options) {
   report.hw = hardware_report(gpu);
   Tick first_arrival = kNever;
   Tick last_end = 0;
+  report.kernels.reserve(gpu.kernels().size());
   for (const KernelState& k : gpu.kernels()) {
     if (!k.finished()) continue;
     report.kernels.push_back(describe(scenario, k));
