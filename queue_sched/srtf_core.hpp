@@ -63,6 +63,8 @@ class SrtfCore {
   bool ranked_work_left(const DispatchView& view) const;
   void publish(const DispatchView& view, KernelId kernel);
   void note_head(const DispatchView& view);
+  void set_stage(KernelId kernel, Stage stage);
+  void sort_by_stage(const DispatchView& view);
   void build_ranking(const DispatchView& view);
   void rank_by_remaining(const DispatchView& view);
 
@@ -73,11 +75,19 @@ class SrtfCore {
   std::vector<Tick> published_;                      // by KernelId; last published prediction
   std::optional<KernelId> sampled_;
 
+  // The active kernels by stage, in active order. The ranking is rebuilt after nearly every
+  // block end, and most active kernels wait (one is sampled at a time): these change only when
+  // a stage or the active set does, so a rebuild need not look at every active kernel.
+  std::vector<KernelId> sorted_active_;  // the active set they were sorted from
+  std::vector<KernelId> ranked_;
+  std::vector<KernelId> waiting_;
+  bool stages_changed_ = true;
+
   std::vector<KernelId> ranking_;
   std::vector<std::pair<Tick, KernelId>> by_remaining_;  // scratch; kNever: no prediction yet
-  std::size_t predicted_count_ = 0;  // ranking_'s prefix of ranked, predicted kernels
-  std::vector<KernelId> sampling_order_;
-  Tick ranked_at_ = kNever;       // ranking_ is valid for this time, until the next hook
+  std::size_t predicted_count_ = 0;       // ranking_'s prefix of ranked, predicted kernels
+  std::vector<KernelId> sampling_order_;  // built when a sampling CU asks; empty until then
+  Tick ranked_at_ = kNever;               // ranking_ is valid for this time, until the next hook
   std::optional<KernelId> head_;  // the ranking's head and the sampled kernel at the last hook
   std::optional<KernelId> noted_sample_;
   bool rescan_ = false;
