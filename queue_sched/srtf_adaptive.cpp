@@ -62,8 +62,8 @@ void SrtfAdaptive::choose_mode(const DispatchView& view) {
 
 bool SrtfAdaptive::sharing_is_fairer(const DispatchView& view,
                                      std::span<const KernelId> contenders) {
-  const std::vector<PlannedKernel> plan = plan_inputs(view, contenders);
-  const double exclusive = slowdown_gap(exclusive_slowdowns(plan));
+  plan_inputs(view, contenders);
+  const double exclusive = exclusive_gap(plan_);
   if (exclusive <= threshold_) return false;
   const KernelState& fast = view.kernel(contenders[0]);
   const KernelState& co = view.kernel(contenders[1]);
@@ -72,26 +72,24 @@ bool SrtfAdaptive::sharing_is_fairer(const DispatchView& view,
   // call that fairer (a smaller gap because the fast kernel's slowdown rises), so refuse it.
   const std::uint32_t co_residency = shared_residency(fast, co);
   if (co_residency == 0) return false;
-  const double shared = slowdown_gap(
-      sharing_slowdowns(plan, share_of(fast, kept_residency(fast)), share_of(co, co_residency)));
+  const double shared =
+      sharing_gap(plan_, share_of(fast, kept_residency(fast)), share_of(co, co_residency));
   return shared < exclusive;
 }
 
-std::vector<PlannedKernel> SrtfAdaptive::plan_inputs(const DispatchView& view,
-                                                     std::span<const KernelId> contenders) {
+void SrtfAdaptive::plan_inputs(const DispatchView& view, std::span<const KernelId> contenders) {
   const SimpleSlicingPredictor& predictor = core_.predictor();
-  std::vector<PlannedKernel> plan;
+  plan_.clear();
   for (const KernelId k : contenders) {
     if (!sharing_ || sharing_since_ == view.now() || alone_[k] == 0) {
       alone_[k] = *predictor.predicted_runtime(k);
     }
-    plan.push_back({
+    plan_.push_back({
         .remaining = static_cast<double>(*predictor.remaining(k, view.now())),
         .elapsed = static_cast<double>(view.now() - view.kernel(k).arrival),
         .alone = static_cast<double>(alone_[k]),
     });
   }
-  return plan;
 }
 
 std::uint32_t SrtfAdaptive::kept_residency(const KernelState& fastest) const {

@@ -58,8 +58,8 @@ class SrtfAdaptive final : public ThreadBlockScheduler {
  private:
   void choose_mode(const DispatchView& view);
   bool sharing_is_fairer(const DispatchView& view, std::span<const KernelId> contenders);
-  std::vector<PlannedKernel> plan_inputs(const DispatchView& view,
-                                         std::span<const KernelId> contenders);
+  // Fills plan_ (kept between calls: the forecast runs after every event).
+  void plan_inputs(const DispatchView& view, std::span<const KernelId> contenders);
   std::uint32_t kept_residency(const KernelState& fastest) const;
   std::uint32_t shared_residency(const KernelState& fastest, const KernelState& co);
   // A residency as a share of the kernel's full-residency throughput (the staircase: R / R).
@@ -73,6 +73,7 @@ class SrtfAdaptive final : public ThreadBlockScheduler {
   Tick sharing_since_ = 0;
   KernelId fastest_ = 0;
   std::vector<Tick> alone_;  // by KernelId; 0 until predicted
+  std::vector<PlannedKernel> plan_;
   bool rescan_ = false;
   // shared_residency of the last pair asked about: it depends only on the two kernels (ids are
   // never reused in a run), and the same pair is asked about after nearly every event.
