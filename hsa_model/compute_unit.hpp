@@ -35,16 +35,15 @@ class ComputeUnit {
   bool within_limits() const;
 
  private:
-  struct Simd {
-    std::uint32_t waves = 0;
-    std::uint32_t vgprs = 0;
-    std::uint32_t sgprs = 0;
-  };
-  // Waves of `demand` that SIMD `s` can still take.
-  std::uint32_t room(const Simd& s, const WorkgroupDemand& demand) const;
+  // Waves of `demand` that SIMD `i` can still take.
+  std::uint32_t room(std::uint32_t i, const WorkgroupDemand& demand) const;
 
   const ComputeUnitSpec* spec_;
-  std::array<Simd, kMaxSimdsPerCu> simds_{};
+  // What each SIMD holds, over all kMaxSimdsPerCu (unused ones stay 0): adding or giving back a
+  // placement is then a fixed-length loop, which the compiler vectorises.
+  std::array<std::uint32_t, kMaxSimdsPerCu> simd_waves_{};
+  std::array<std::uint32_t, kMaxSimdsPerCu> simd_vgprs_{};
+  std::array<std::uint32_t, kMaxSimdsPerCu> simd_sgprs_{};
   std::uint32_t workgroups_ = 0;
   std::uint32_t waves_ = 0;
   std::uint32_t vgprs_ = 0;  // summed over SIMDs
