@@ -142,6 +142,7 @@ void Dispatcher::mark_all_candidates() {
   for (CuIndex cu = 0; cu < cus_.size(); ++cu)
     mark_candidate(cu);
   update_smallest_pending();
+  ++issuing_changes_;
 }
 
 bool Dispatcher::can_take_work(CuIndex cu) const {
