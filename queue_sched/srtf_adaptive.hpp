@@ -1,6 +1,7 @@
 #pragma once
 #include <optional>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "hsa_model/thread_block_scheduler.hpp"
@@ -57,9 +58,11 @@ class SrtfAdaptive final : public ThreadBlockScheduler {
 
  private:
   void choose_mode(const DispatchView& view);
-  bool sharing_is_fairer(const DispatchView& view, std::span<const KernelId> contenders);
+  // `contenders`: (predicted remaining time, kernel), shortest first.
+  using Contenders = std::span<const std::pair<Tick, KernelId>>;
+  bool sharing_is_fairer(const DispatchView& view, Contenders contenders);
   // Fills plan_ (kept between calls: the forecast runs after every event).
-  void plan_inputs(const DispatchView& view, std::span<const KernelId> contenders);
+  void plan_inputs(const DispatchView& view, Contenders contenders);
   std::uint32_t kept_residency(const KernelState& fastest) const;
   std::uint32_t shared_residency(const KernelState& fastest, const KernelState& co);
   // A residency as a share of the kernel's full-residency throughput (the staircase: R / R).

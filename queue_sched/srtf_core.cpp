@@ -119,8 +119,9 @@ std::span<const KernelId> SrtfCore::ranking(const DispatchView& view) {
   return ranking_;
 }
 
-std::span<const KernelId> SrtfCore::predicted_ranking(const DispatchView& view) {
-  return ranking(view).first(predicted_count_);
+std::span<const std::pair<Tick, KernelId>> SrtfCore::predicted_ranking(const DispatchView& view) {
+  ranking(view);
+  return std::span<const std::pair<Tick, KernelId>>(by_remaining_).first(predicted_count_);
 }
 
 std::span<const KernelId> SrtfCore::order(const DispatchView& view, CuIndex cu) {

@@ -44,8 +44,9 @@ class SrtfCore {
   // and the waiting ones in launch order, so that they take the CUs only when no ranked kernel
   // has anything left to issue. Recomputed when time moves or a hook has run.
   std::span<const KernelId> ranking(const DispatchView& view);
-  // Its first ranked kernels that have a prediction (SRTF/Adaptive weighs those).
-  std::span<const KernelId> predicted_ranking(const DispatchView& view);
+  // Its first ranked kernels that have a prediction (SRTF/Adaptive weighs those), each after
+  // its predicted remaining time now, as the ranking computed it.
+  std::span<const std::pair<Tick, KernelId>> predicted_ranking(const DispatchView& view);
   // What CU `cu` considers now: on a sampling CU the sampled kernel first, else the ranking.
   std::span<const KernelId> order(const DispatchView& view, CuIndex cu);
 
