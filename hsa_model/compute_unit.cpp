@@ -30,14 +30,23 @@ bool ComputeUnit::totals_allow(const WorkgroupDemand& demand) const {
           sgprs_ + demand.waves * demand.sgprs_per_wave <= simds * spec_->sgprs_per_simd);
 }
 
-bool ComputeUnit::fits(const WorkgroupDemand& demand) const {
-  if (!totals_allow(demand)) return false;
-  if (spec_->simds == 1) return true;
-  std::uint32_t waves = 0;
-  for (std::uint32_t i = 0; i < spec_->simds && waves < demand.waves; ++i) {
-    waves += room(i, demand);
+bool ComputeUnit::find_rooms(const WorkgroupDemand& demand, Rooms& rooms) const {
+  std::uint32_t total = 0;
+  for (std::uint32_t i = 0; i < spec_->simds; ++i) {
+    rooms[i] = room(i, demand);
+    total += rooms[i];
   }
-  return waves >= demand.waves;
+  return total >= demand.waves;
+}
+
+bool ComputeUnit::fits(const WorkgroupDemand& demand) const {
+  if (fitted_ && demand == fitted_demand_) return true;
+  if (!totals_allow(demand)) return false;
+  fitted_ = false;
+  if (!find_rooms(demand, fitted_rooms_)) return false;
+  fitted_ = true;
+  fitted_demand_ = demand;
+  return true;
 }
 
 Placement ComputeUnit::place(const WorkgroupDemand& demand) {
@@ -47,18 +56,15 @@ Placement ComputeUnit::place(const WorkgroupDemand& demand) {
 }
 
 std::optional<Placement> ComputeUnit::try_place(const WorkgroupDemand& demand) {
-  if (!totals_allow(demand)) return std::nullopt;
-  const std::uint32_t simds = spec_->simds;
-  // A SIMD's room falls by exactly one for each wave placed on it, so compute it once.
-  std::array<std::uint32_t, kMaxSimdsPerCu> rooms{};
-  std::uint32_t total_room = 0;
+  if (!fits(demand)) return std::nullopt;
+  // A SIMD's room falls by exactly one for each wave placed on it, so it is found once.
+  Rooms rooms = fitted_rooms_;
+  fitted_ = false;
+  // No more than kMaxSimdsPerCu (the constructor checks it), as the compiler is told here.
+  const std::uint32_t simds = std::min(spec_->simds, kMaxSimdsPerCu);
   bool level = true;
-  for (std::uint32_t i = 0; i < simds; ++i) {
-    rooms[i] = room(i, demand);
-    total_room += rooms[i];
+  for (std::uint32_t i = 1; i < simds; ++i)
     level = level && rooms[i] == rooms[0];
-  }
-  if (total_room < demand.waves) return std::nullopt;
   Placement placement;
   if (level) {
     // What the loop below gives when every SIMD has the same room (the usual case: work-groups
@@ -92,6 +98,7 @@ std::optional<Placement> ComputeUnit::try_place(const WorkgroupDemand& demand) {
 }
 
 void ComputeUnit::release(const WorkgroupDemand& demand, const Placement& placement) {
+  fitted_ = false;
   for (std::size_t i = 0; i < kMaxSimdsPerCu; ++i) {
     const std::uint32_t n = placement.waves_per_simd[i];
     simd_waves_[i] -= n;
