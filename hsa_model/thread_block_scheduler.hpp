@@ -37,9 +37,9 @@ class DispatchView {
     return k.unissued() > 0 && k.allowed_on(c) && (*cus_)[c].fits(k.demand);
   }
   Tick now() const { return *now_; }
-  // Grows at least whenever the set of active kernels with work-groups left to issue may have
-  // changed (launch, hold, release, last issue, returned work, completion): what a policy
-  // derives from that set needs recomputing only when this has moved.
+  // Grows at least whenever the active kernels, or which of them have work-groups left to
+  // issue, may have changed (launch, hold, release, last issue, returned work, completion):
+  // what a policy derives from them needs recomputing only when this has moved.
   std::uint64_t issuing_changes() const { return *issuing_changes_; }
   // Makes a policy's runtime prediction visible to observers (trace, JSON); changes nothing.
   void publish_prediction(KernelId id, Tick predicted_runtime) const {

@@ -136,13 +136,12 @@ std::span<const KernelId> SrtfCore::order(const DispatchView& view, CuIndex cu) 
 }
 
 void SrtfCore::sort_by_stage(const DispatchView& view) {
-  const auto active = view.active();
-  if (!stages_changed_ && std::ranges::equal(active, sorted_active_)) return;
+  if (!stages_changed_ && view.issuing_changes() == sorted_at_) return;
   stages_changed_ = false;
-  sorted_active_.assign(active.begin(), active.end());
+  sorted_at_ = view.issuing_changes();
   ranked_.clear();
   waiting_.clear();
-  for (const KernelId k : active) {
+  for (const KernelId k : view.active()) {
     if (stages_[k] == Stage::ranked) ranked_.push_back(k);
     if (stages_[k] == Stage::waiting) waiting_.push_back(k);
   }

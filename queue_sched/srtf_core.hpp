@@ -79,7 +79,7 @@ class SrtfCore {
   // The active kernels by stage, in active order. The ranking is rebuilt after nearly every
   // block end, and most active kernels wait (one is sampled at a time): these change only when
   // a stage or the active set does, so a rebuild need not look at every active kernel.
-  std::vector<KernelId> sorted_active_;  // the active set they were sorted from
+  std::uint64_t sorted_at_ = 0;  // view.issuing_changes() when they were sorted
   std::vector<KernelId> ranked_;
   std::vector<KernelId> waiting_;
   bool stages_changed_ = true;
