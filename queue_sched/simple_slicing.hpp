@@ -53,7 +53,6 @@ struct SliceMaxima {
   Tick frozen_left = kNone;  // with none resident: Pred - Active_Kernel_Cycles, which then stays
 
   static SliceMaxima of(const CuSlice& s);
-  friend bool operator==(const SliceMaxima&, const SliceMaxima&) = default;
   struct Max {
     SliceMaxima operator()(const SliceMaxima& a, const SliceMaxima& b) const;
   };

@@ -2,7 +2,7 @@
 // A binary tree over n leaves in which every inner node holds the combination of its two
 // children (leaves at [n, 2n), node i's children at 2i and 2i+1, the root at 1): setting a leaf
 // costs O(log n) and reading the combination of all leaves O(1). `Combine` must be associative
-// and commutative, with T{} as its identity; T must compare with ==.
+// and commutative, with T{} as its identity.
 #include <cstddef>
 #include <vector>
 
@@ -16,15 +16,9 @@ class TournamentTree {
 
   void set(std::size_t leaf, const T& value) {
     std::size_t i = leaves_ + leaf;
-    if (nodes_[i] == value) return;
     nodes_[i] = value;
-    // A node whose combination stays as it was leaves every node above it as it was too, so
-    // the update stops there (most block events move no kernel-wide maximum).
-    for (i /= 2; i >= 1; i /= 2) {
-      const T combined = Combine{}(nodes_[2 * i], nodes_[2 * i + 1]);
-      if (combined == nodes_[i]) return;
-      nodes_[i] = combined;
-    }
+    for (i /= 2; i >= 1; i /= 2)
+      nodes_[i] = Combine{}(nodes_[2 * i], nodes_[2 * i + 1]);
   }
 
   // The combination of every leaf (T{} when there are none).
