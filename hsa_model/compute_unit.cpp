@@ -10,13 +10,13 @@ ComputeUnit::ComputeUnit(const ComputeUnitSpec& spec) : spec_(&spec) {
   assert(spec.simds >= 1 && spec.simds <= kMaxSimdsPerCu);
 }
 
-std::uint32_t ComputeUnit::room(const Simd& s, const WorkgroupDemand& demand) const {
-  std::uint32_t n = spec_->waves_per_simd - s.waves;
+std::uint32_t ComputeUnit::room(std::uint32_t i, const WorkgroupDemand& demand) const {
+  std::uint32_t n = spec_->waves_per_simd - simd_waves_[i];
   if (demand.vgprs_per_wave > 0) {
-    n = std::min(n, (spec_->vgprs_per_simd - s.vgprs) / demand.vgprs_per_wave);
+    n = std::min(n, (spec_->vgprs_per_simd - simd_vgprs_[i]) / demand.vgprs_per_wave);
   }
   if (demand.sgprs_per_wave > 0) {
-    n = std::min(n, (spec_->sgprs_per_simd - s.sgprs) / demand.sgprs_per_wave);
+    n = std::min(n, (spec_->sgprs_per_simd - simd_sgprs_[i]) / demand.sgprs_per_wave);
   }
   return n;
 }
@@ -30,14 +30,23 @@ bool ComputeUnit::totals_allow(const WorkgroupDemand& demand) const {
           sgprs_ + demand.waves * demand.sgprs_per_wave <= simds * spec_->sgprs_per_simd);
 }
 
-bool ComputeUnit::fits(const WorkgroupDemand& demand) const {
-  if (!totals_allow(demand)) return false;
-  if (spec_->simds == 1) return true;
-  std::uint32_t waves = 0;
-  for (std::uint32_t i = 0; i < spec_->simds && waves < demand.waves; ++i) {
-    waves += room(simds_[i], demand);
+bool ComputeUnit::find_rooms(const WorkgroupDemand& demand, Rooms& rooms) const {
+  std::uint32_t total = 0;
+  for (std::uint32_t i = 0; i < spec_->simds; ++i) {
+    rooms[i] = room(i, demand);
+    total += rooms[i];
   }
-  return waves >= demand.waves;
+  return total >= demand.waves;
+}
+
+bool ComputeUnit::fits(const WorkgroupDemand& demand) const {
+  if (fitted_ && demand == fitted_demand_) return true;
+  if (!totals_allow(demand)) return false;
+  fitted_ = false;
+  if (!find_rooms(demand, fitted_rooms_)) return false;
+  fitted_ = true;
+  fitted_demand_ = demand;
+  return true;
 }
 
 Placement ComputeUnit::place(const WorkgroupDemand& demand) {
@@ -47,31 +56,38 @@ Placement ComputeUnit::place(const WorkgroupDemand& demand) {
 }
 
 std::optional<Placement> ComputeUnit::try_place(const WorkgroupDemand& demand) {
-  if (!totals_allow(demand)) return std::nullopt;
-  const std::uint32_t simds = spec_->simds;
-  // A SIMD's room falls by exactly one for each wave placed on it, so compute it once.
-  std::array<std::uint32_t, kMaxSimdsPerCu> rooms{};
-  std::uint32_t total_room = 0;
-  for (std::uint32_t i = 0; i < simds; ++i) {
-    rooms[i] = room(simds_[i], demand);
-    total_room += rooms[i];
-  }
-  if (total_room < demand.waves) return std::nullopt;
+  if (!fits(demand)) return std::nullopt;
+  // A SIMD's room falls by exactly one for each wave placed on it, so it is found once.
+  Rooms rooms = fitted_rooms_;
+  fitted_ = false;
+  // No more than kMaxSimdsPerCu (the constructor checks it), as the compiler is told here.
+  const std::uint32_t simds = std::min(spec_->simds, kMaxSimdsPerCu);
+  bool level = true;
+  for (std::uint32_t i = 1; i < simds; ++i)
+    level = level && rooms[i] == rooms[0];
   Placement placement;
-  for (std::uint32_t wave = 0; wave < demand.waves; ++wave) {
-    std::uint32_t best = 0;
-    for (std::uint32_t i = 1; i < simds; ++i) {
-      if (rooms[i] > rooms[best]) best = i;
+  if (level) {
+    // What the loop below gives when every SIMD has the same room (the usual case: work-groups
+    // whose waves spread evenly keep the SIMDs level): the waves dealt round from SIMD 0.
+    for (std::uint32_t i = 0; i < simds; ++i) {
+      placement.waves_per_simd[i] =
+          static_cast<std::uint8_t>(demand.waves / simds + (i < demand.waves % simds ? 1 : 0));
     }
-    --rooms[best];
-    ++placement.waves_per_simd[best];
+  } else {
+    for (std::uint32_t wave = 0; wave < demand.waves; ++wave) {
+      std::uint32_t best = 0;
+      for (std::uint32_t i = 1; i < simds; ++i) {
+        if (rooms[i] > rooms[best]) best = i;
+      }
+      --rooms[best];
+      ++placement.waves_per_simd[best];
+    }
   }
-  for (std::uint32_t i = 0; i < simds; ++i) {
+  for (std::size_t i = 0; i < kMaxSimdsPerCu; ++i) {
     const std::uint32_t n = placement.waves_per_simd[i];
-    Simd& s = simds_[i];
-    s.waves += n;
-    s.vgprs += n * demand.vgprs_per_wave;
-    s.sgprs += n * demand.sgprs_per_wave;
+    simd_waves_[i] += n;
+    simd_vgprs_[i] += n * demand.vgprs_per_wave;
+    simd_sgprs_[i] += n * demand.sgprs_per_wave;
   }
   ++workgroups_;
   waves_ += demand.waves;
@@ -82,12 +98,12 @@ std::optional<Placement> ComputeUnit::try_place(const WorkgroupDemand& demand) {
 }
 
 void ComputeUnit::release(const WorkgroupDemand& demand, const Placement& placement) {
-  for (std::uint32_t i = 0; i < spec_->simds; ++i) {
+  fitted_ = false;
+  for (std::size_t i = 0; i < kMaxSimdsPerCu; ++i) {
     const std::uint32_t n = placement.waves_per_simd[i];
-    Simd& s = simds_[i];
-    s.waves -= n;
-    s.vgprs -= n * demand.vgprs_per_wave;
-    s.sgprs -= n * demand.sgprs_per_wave;
+    simd_waves_[i] -= n;
+    simd_vgprs_[i] -= n * demand.vgprs_per_wave;
+    simd_sgprs_[i] -= n * demand.sgprs_per_wave;
   }
   --workgroups_;
   waves_ -= demand.waves;
@@ -97,11 +113,12 @@ void ComputeUnit::release(const WorkgroupDemand& demand, const Placement& placem
 }
 
 bool ComputeUnit::within_limits() const {
-  const bool simds_ok =
-      std::all_of(simds_.begin(), simds_.begin() + spec_->simds, [&](const Simd& s) {
-        return s.waves <= spec_->waves_per_simd && s.vgprs <= spec_->vgprs_per_simd &&
-               (spec_->sgprs_per_simd == 0 || s.sgprs <= spec_->sgprs_per_simd);
-      });
+  bool simds_ok = true;
+  for (std::uint32_t i = 0; i < spec_->simds; ++i) {
+    simds_ok = simds_ok && simd_waves_[i] <= spec_->waves_per_simd &&
+               simd_vgprs_[i] <= spec_->vgprs_per_simd &&
+               (spec_->sgprs_per_simd == 0 || simd_sgprs_[i] <= spec_->sgprs_per_simd);
+  }
   return simds_ok && workgroups_ <= spec_->max_workgroups && lds_used_ <= spec_->lds_bytes;
 }
 

@@ -23,7 +23,7 @@ class ComputeUnit {
   // Necessary conditions on the CU-wide totals: cheap, and exact when there is one SIMD.
   bool totals_allow(const WorkgroupDemand& demand) const;
   Placement place(const WorkgroupDemand& demand);  // requires fits(demand)
-  // Places the work-group if it fits (the check costs little more than the placement itself).
+  // Places the work-group if it fits (right after fits(demand), the check is free).
   std::optional<Placement> try_place(const WorkgroupDemand& demand);
   void release(const WorkgroupDemand& demand, const Placement& placement);
 
@@ -35,21 +35,28 @@ class ComputeUnit {
   bool within_limits() const;
 
  private:
-  struct Simd {
-    std::uint32_t waves = 0;
-    std::uint32_t vgprs = 0;
-    std::uint32_t sgprs = 0;
-  };
-  // Waves of `demand` that SIMD `s` can still take.
-  std::uint32_t room(const Simd& s, const WorkgroupDemand& demand) const;
+  using Rooms = std::array<std::uint32_t, kMaxSimdsPerCu>;
+  // Waves of `demand` that SIMD `i` can still take.
+  std::uint32_t room(std::uint32_t i, const WorkgroupDemand& demand) const;
+  // Each SIMD's room for `demand`; true when together they hold all its waves.
+  bool find_rooms(const WorkgroupDemand& demand, Rooms& rooms) const;
 
   const ComputeUnitSpec* spec_;
-  std::array<Simd, kMaxSimdsPerCu> simds_{};
+  // What each SIMD holds, over all kMaxSimdsPerCu (unused ones stay 0): adding or giving back a
+  // placement is then a fixed-length loop, unrolled without branches.
+  std::array<std::uint32_t, kMaxSimdsPerCu> simd_waves_{};
+  std::array<std::uint32_t, kMaxSimdsPerCu> simd_vgprs_{};
+  std::array<std::uint32_t, kMaxSimdsPerCu> simd_sgprs_{};
   std::uint32_t workgroups_ = 0;
   std::uint32_t waves_ = 0;
   std::uint32_t vgprs_ = 0;  // summed over SIMDs
   std::uint32_t sgprs_ = 0;
   std::uint32_t lds_used_ = 0;
+  // The last demand fits() accepted and its SIMDs' rooms, until the CU changes: a policy checks
+  // a work-group just before the dispatcher places it, which then need not look again.
+  mutable bool fitted_ = false;
+  mutable WorkgroupDemand fitted_demand_;
+  mutable Rooms fitted_rooms_{};
 };
 
 }  // namespace aqlsim

@@ -41,6 +41,7 @@ KernelId Dispatcher::launch(const KernelLaunch& launch) {
   k.queue = launch.queue;
   k.packet_index = launch.packet_index;
   k.stream_key = launch.stream_key;
+  k.stream_seed = RandomStream::kernel_seed(seed_, launch.stream_key);
   k.isolated_runtime = launch.isolated_runtime;
   k.completion_signal = launch.completion_signal;
   k.demand = launch.demand;
@@ -142,6 +143,7 @@ void Dispatcher::mark_all_candidates() {
   for (CuIndex cu = 0; cu < cus_.size(); ++cu)
     mark_candidate(cu);
   update_smallest_pending();
+  ++issuing_changes_;
 }
 
 bool Dispatcher::can_take_work(CuIndex cu) const {
@@ -299,7 +301,7 @@ void Dispatcher::start_timer(std::uint32_t slot) {
   const KernelState& k = kernels_[wg.kernel];
   // Load in work-group equivalents of this kernel: every resident wave counts.
   const double load = static_cast<double>(cus_[wg.cu].resident_waves()) / k.demand.waves;
-  RandomStream stream(seed_, k.stream_key, wg.index);
+  RandomStream stream(k.stream_seed, wg.index);
   timer_->start(slot, wg, k, load, stream);
 }
 

@@ -83,7 +83,9 @@ class Dispatcher {
   bool has_unfinished() const { return !active_.empty() || !held_.empty(); }
   const std::vector<ComputeUnit>& compute_units() const { return cus_; }
   std::uint64_t workgroups_finished() const { return workgroups_finished_; }
-  DispatchView view() const { return DispatchView(kernels_, active_, cus_, now_, *observers_); }
+  DispatchView view() const {
+    return DispatchView(kernels_, active_, cus_, now_, *observers_, issuing_changes_);
+  }
 
  private:
   void run_pass(std::uint64_t);
@@ -140,6 +142,7 @@ class Dispatcher {
   // Component-wise minimum over the work-groups still to issue: a CU whose free resources
   // cannot hold even this cannot take any work-group, whatever the policy would pick.
   std::optional<WorkgroupDemand> smallest_pending_;
+  std::uint64_t issuing_changes_ = 0;  // DispatchView::issuing_changes, counted there too
   std::uint64_t workgroups_finished_ = 0;
 
   MemberHandler<Dispatcher, &Dispatcher::run_pass> pass_event_{this};

@@ -10,6 +10,7 @@
 #include "hsa_model/compute_unit.hpp"
 #include "hsa_model/kernel_profile.hpp"
 #include "hsa_model/occupancy.hpp"
+#include "hsa_model/random_stream.hpp"
 #include "hsa_model/user_queue.hpp"
 #include "hsa_model/workgroup_duration.hpp"
 
@@ -32,8 +33,9 @@ struct KernelState {
   std::uint32_t profile = 0;  // index of the kernel profile (kernel_object - 1)
   QueueId queue = 0;
   std::uint64_t packet_index = 0;
-  std::uint64_t stream_key = 0;  // keys the random streams of its work-groups
-  Tick isolated_runtime = 0;     // known in advance by the host (oracle policies); 0: unknown
+  std::uint64_t stream_key = 0;          // keys the random streams of its work-groups
+  RandomStream::KernelSeed stream_seed;  // the run's seed and stream_key, mixed
+  Tick isolated_runtime = 0;  // known in advance by the host (oracle policies); 0: unknown
   hsa_signal_t completion_signal{0};
 
   WorkgroupDemand demand;

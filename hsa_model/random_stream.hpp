@@ -28,8 +28,19 @@ constexpr std::uint64_t stable_hash(std::string_view text) {
 
 class RandomStream {
  public:
+  // The part of the seeding that a kernel's work-groups share: mixed once per kernel, it saves
+  // two of the three mixing steps of each work-group's stream.
+  struct KernelSeed {
+    std::uint64_t value = 0;
+  };
+  static constexpr KernelSeed kernel_seed(std::uint64_t seed, std::uint64_t kernel_key) {
+    return {mix64(mix64(seed) ^ kernel_key)};
+  }
+
   RandomStream(std::uint64_t seed, std::uint64_t kernel_key, std::uint64_t workgroup)
-      : state_(mix64(mix64(mix64(seed) ^ kernel_key) ^ workgroup)) {}
+      : RandomStream(kernel_seed(seed, kernel_key), workgroup) {}
+  RandomStream(KernelSeed kernel, std::uint64_t workgroup)
+      : state_(mix64(kernel.value ^ workgroup)) {}
 
   std::uint64_t next_u64() {
     state_ += 0x9E3779B97F4A7C15ull;

@@ -16,8 +16,14 @@ namespace aqlsim {
 class DispatchView {
  public:
   DispatchView(const std::vector<KernelState>& kernels, const std::vector<KernelId>& active,
-               const std::vector<ComputeUnit>& cus, const Tick& now, const Observers& observers)
-      : kernels_(&kernels), active_(&active), cus_(&cus), now_(&now), observers_(&observers) {}
+               const std::vector<ComputeUnit>& cus, const Tick& now, const Observers& observers,
+               const std::uint64_t& issuing_changes)
+      : kernels_(&kernels),
+        active_(&active),
+        cus_(&cus),
+        now_(&now),
+        observers_(&observers),
+        issuing_changes_(&issuing_changes) {}
 
   // Kernels in the dispatcher (launched, not finished), oldest launch first.
   std::span<const KernelId> active() const { return *active_; }
@@ -31,6 +37,10 @@ class DispatchView {
     return k.unissued() > 0 && k.allowed_on(c) && (*cus_)[c].fits(k.demand);
   }
   Tick now() const { return *now_; }
+  // Grows at least whenever the active kernels, or which of them have work-groups left to
+  // issue, may have changed (launch, hold, release, last issue, returned work, completion):
+  // what a policy derives from them needs recomputing only when this has moved.
+  std::uint64_t issuing_changes() const { return *issuing_changes_; }
   // Makes a policy's runtime prediction visible to observers (trace, JSON); changes nothing.
   void publish_prediction(KernelId id, Tick predicted_runtime) const {
     if (!observers_->empty()) {
@@ -44,6 +54,7 @@ class DispatchView {
   const std::vector<ComputeUnit>* cus_;
   const Tick* now_;
   const Observers* observers_;
+  const std::uint64_t* issuing_changes_;
 };
 
 // A dispatch the host will submit, as an oracle knows it before the run.

@@ -29,4 +29,8 @@ std::vector<double> sharing_slowdowns(std::span<const PlannedKernel> kernels, do
 // Largest minus smallest slowdown: SRTF/Adaptive's measure of unfairness.
 double slowdown_gap(std::span<const double> slowdowns);
 
+// slowdown_gap of each plan's slowdowns, allocating nothing.
+double exclusive_gap(std::span<const PlannedKernel> kernels);
+double sharing_gap(std::span<const PlannedKernel> kernels, double fast_share, double co_share);
+
 }  // namespace aqlsim

@@ -35,8 +35,11 @@ bool MpMax::takes_a_set_aside(const DispatchView& view, CuIndex cu, std::size_t 
 }
 
 // The set changes only at launches, completions and last issues, so limits are recomputed
-// only when it differs from the one they were computed for.
+// only when it differs from the one they were computed for; it is looked at only when the
+// dispatcher says it may have changed (every pick did, walking every active kernel).
 void MpMax::update_limits(const DispatchView& view) {
+  if (view.issuing_changes() == seen_changes_) return;
+  seen_changes_ = view.issuing_changes();
   scratch_.clear();
   for (const KernelId k : view.active()) {
     if (view.kernel(k).unissued() > 0) scratch_.push_back(k);

@@ -1,4 +1,6 @@
 #pragma once
+#include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "hsa_model/thread_block_scheduler.hpp"
@@ -45,6 +47,7 @@ class MpMax final : public ThreadBlockScheduler {
   std::vector<KernelId> co_runners_;             // launch order; the set the fits below are for
   std::vector<std::uint32_t> beside_set_aside_;  // by KernelId: fit_beside_set_aside
   std::vector<KernelId> scratch_;
+  std::optional<std::uint64_t> seen_changes_;  // view.issuing_changes() at the last update
 };
 
 }  // namespace aqlsim

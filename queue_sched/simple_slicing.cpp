@@ -122,16 +122,6 @@ std::optional<Tick> SimpleSlicingPredictor::predicted_runtime(KernelId kernel) c
   return longest;
 }
 
-std::optional<Tick> SimpleSlicingPredictor::remaining(KernelId kernel, Tick now) const {
-  const SliceMaxima m = kernels_[kernel].maxima.all();
-  if (m.pred == SliceMaxima::kNone) return std::nullopt;
-  // A predicted CU sets exactly one of the two, so at least one is set here.
-  Tick longest = 0;
-  if (m.runs_out_at != SliceMaxima::kNone) longest = std::max(longest, m.runs_out_at - now);
-  if (m.frozen_left != SliceMaxima::kNone) longest = std::max(longest, m.frozen_left);
-  return longest;
-}
-
 void SimpleSlicingPredictor::start_slice_for_running_kernels() {
   if (mode_ == SliceMode::unaware) return;
   for (const KernelId k : running_) {

@@ -7,6 +7,7 @@
 //
 // It is fed the dispatcher's events (a thread-block scheduler forwards its hooks; an
 // experiment can attach it to any policy through SlicingObserver) and reads nothing else.
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -108,5 +109,16 @@ class SimpleSlicingPredictor {
   std::vector<KernelSlices> kernels_;  // by KernelId; freed at the kernel's end
   std::vector<KernelId> running_;
 };
+
+// Inline: the ranking of srtf asks it for every ranked kernel after every block end.
+inline std::optional<Tick> SimpleSlicingPredictor::remaining(KernelId kernel, Tick now) const {
+  const SliceMaxima m = kernels_[kernel].maxima.all();
+  if (m.pred == SliceMaxima::kNone) return std::nullopt;
+  // A predicted CU sets exactly one of the two, so at least one is set here.
+  Tick longest = 0;
+  if (m.runs_out_at != SliceMaxima::kNone) longest = std::max(longest, m.runs_out_at - now);
+  if (m.frozen_left != SliceMaxima::kNone) longest = std::max(longest, m.frozen_left);
+  return longest;
+}
 
 }  // namespace aqlsim

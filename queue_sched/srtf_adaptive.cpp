@@ -54,44 +54,41 @@ bool SrtfAdaptive::take_rescan_request() {
 void SrtfAdaptive::choose_mode(const DispatchView& view) {
   const auto contenders = core_.predicted_ranking(view);
   const bool share = contenders.size() >= 2 && sharing_is_fairer(view, contenders);
-  if (share != sharing_ || (share && fastest_ != contenders[0])) rescan_ = true;
+  if (share != sharing_ || (share && fastest_ != contenders[0].second)) rescan_ = true;
   if (share && !sharing_) sharing_since_ = view.now();
   sharing_ = share;
-  if (share) fastest_ = contenders[0];
+  if (share) fastest_ = contenders[0].second;
 }
 
-bool SrtfAdaptive::sharing_is_fairer(const DispatchView& view,
-                                     std::span<const KernelId> contenders) {
-  const std::vector<PlannedKernel> plan = plan_inputs(view, contenders);
-  const double exclusive = slowdown_gap(exclusive_slowdowns(plan));
+bool SrtfAdaptive::sharing_is_fairer(const DispatchView& view, Contenders contenders) {
+  plan_inputs(view, contenders);
+  const double exclusive = exclusive_gap(plan_);
   if (exclusive <= threshold_) return false;
-  const KernelState& fast = view.kernel(contenders[0]);
-  const KernelState& co = view.kernel(contenders[1]);
+  const KernelState& fast = view.kernel(contenders[0].second);
+  const KernelState& co = view.kernel(contenders[1].second);
   // Sharing turns the rest of each CU over to the co-runner (§5.1.2); when none of its
   // work-groups fits there, it would only slow the fastest kernel down. The forecast may still
   // call that fairer (a smaller gap because the fast kernel's slowdown rises), so refuse it.
   const std::uint32_t co_residency = shared_residency(fast, co);
   if (co_residency == 0) return false;
-  const double shared = slowdown_gap(
-      sharing_slowdowns(plan, share_of(fast, kept_residency(fast)), share_of(co, co_residency)));
+  const double shared =
+      sharing_gap(plan_, share_of(fast, kept_residency(fast)), share_of(co, co_residency));
   return shared < exclusive;
 }
 
-std::vector<PlannedKernel> SrtfAdaptive::plan_inputs(const DispatchView& view,
-                                                     std::span<const KernelId> contenders) {
+void SrtfAdaptive::plan_inputs(const DispatchView& view, Contenders contenders) {
   const SimpleSlicingPredictor& predictor = core_.predictor();
-  std::vector<PlannedKernel> plan;
-  for (const KernelId k : contenders) {
+  plan_.clear();
+  for (const auto& [remaining, k] : contenders) {
     if (!sharing_ || sharing_since_ == view.now() || alone_[k] == 0) {
       alone_[k] = *predictor.predicted_runtime(k);
     }
-    plan.push_back({
-        .remaining = static_cast<double>(*predictor.remaining(k, view.now())),
+    plan_.push_back({
+        .remaining = static_cast<double>(remaining),
         .elapsed = static_cast<double>(view.now() - view.kernel(k).arrival),
         .alone = static_cast<double>(alone_[k]),
     });
   }
-  return plan;
 }
 
 std::uint32_t SrtfAdaptive::kept_residency(const KernelState& fastest) const {

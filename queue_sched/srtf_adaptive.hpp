@@ -1,6 +1,7 @@
 #pragma once
 #include <optional>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "hsa_model/thread_block_scheduler.hpp"
@@ -57,9 +58,11 @@ class SrtfAdaptive final : public ThreadBlockScheduler {
 
  private:
   void choose_mode(const DispatchView& view);
-  bool sharing_is_fairer(const DispatchView& view, std::span<const KernelId> contenders);
-  std::vector<PlannedKernel> plan_inputs(const DispatchView& view,
-                                         std::span<const KernelId> contenders);
+  // `contenders`: (predicted remaining time, kernel), shortest first.
+  using Contenders = std::span<const std::pair<Tick, KernelId>>;
+  bool sharing_is_fairer(const DispatchView& view, Contenders contenders);
+  // Fills plan_ (kept between calls: the forecast runs after every event).
+  void plan_inputs(const DispatchView& view, Contenders contenders);
   std::uint32_t kept_residency(const KernelState& fastest) const;
   std::uint32_t shared_residency(const KernelState& fastest, const KernelState& co);
   // A residency as a share of the kernel's full-residency throughput (the staircase: R / R).
@@ -73,6 +76,7 @@ class SrtfAdaptive final : public ThreadBlockScheduler {
   Tick sharing_since_ = 0;
   KernelId fastest_ = 0;
   std::vector<Tick> alone_;  // by KernelId; 0 until predicted
+  std::vector<PlannedKernel> plan_;
   bool rescan_ = false;
   // shared_residency of the last pair asked about: it depends only on the two kernels (ids are
   // never reused in a run), and the same pair is asked about after nearly every event.

@@ -27,7 +27,7 @@ void SrtfCore::on_kernel_launched(const DispatchView& view, KernelId kernel) {
     stages_.resize(kernel + 1);
     published_.resize(kernel + 1, 0);
   }
-  stages_[kernel] = Stage::waiting;
+  set_stage(kernel, Stage::waiting);
   refresh(view);
 }
 
@@ -67,7 +67,7 @@ void SrtfCore::start_next_sample(const DispatchView& view) {
     if (waiting == active.end()) return;
     const KernelId k = *waiting;
     if (ranked_work_left(view) && !predictor_->has_prediction(k) && view.kernel(k).unissued() > 0) {
-      stages_[k] = Stage::sampling;
+      set_stage(k, Stage::sampling);
       sampled_ = k;
     } else {
       rank(view, k);
@@ -80,7 +80,12 @@ void SrtfCore::rank(const DispatchView& view, KernelId kernel) {
     predictor_->copy_sample(kernel, *cu, view.now());
     publish(view, kernel);
   }
-  stages_[kernel] = Stage::ranked;
+  set_stage(kernel, Stage::ranked);
+}
+
+void SrtfCore::set_stage(KernelId kernel, Stage stage) {
+  stages_[kernel] = stage;
+  stages_changed_ = true;
 }
 
 bool SrtfCore::ranked_work_left(const DispatchView& view) const {
@@ -114,33 +119,48 @@ std::span<const KernelId> SrtfCore::ranking(const DispatchView& view) {
   return ranking_;
 }
 
-std::span<const KernelId> SrtfCore::predicted_ranking(const DispatchView& view) {
-  return ranking(view).first(predicted_count_);
+std::span<const std::pair<Tick, KernelId>> SrtfCore::predicted_ranking(const DispatchView& view) {
+  ranking(view);
+  return std::span<const std::pair<Tick, KernelId>>(by_remaining_).first(predicted_count_);
 }
 
 std::span<const KernelId> SrtfCore::order(const DispatchView& view, CuIndex cu) {
   const auto ranked = ranking(view);
-  return sampled_ && cu < sample_cus_ ? std::span<const KernelId>(sampling_order_) : ranked;
+  if (!sampled_ || cu >= sample_cus_) return ranked;
+  if (sampling_order_.empty()) {
+    sampling_order_.push_back(*sampled_);
+    std::ranges::copy_if(ranked, std::back_inserter(sampling_order_),
+                         [&](KernelId k) { return k != sampled_; });
+  }
+  return sampling_order_;
+}
+
+void SrtfCore::sort_by_stage(const DispatchView& view) {
+  if (!stages_changed_ && view.issuing_changes() == sorted_at_) return;
+  stages_changed_ = false;
+  sorted_at_ = view.issuing_changes();
+  ranked_.clear();
+  waiting_.clear();
+  for (const KernelId k : view.active()) {
+    if (stages_[k] == Stage::ranked) ranked_.push_back(k);
+    if (stages_[k] == Stage::waiting) waiting_.push_back(k);
+  }
 }
 
 void SrtfCore::build_ranking(const DispatchView& view) {
+  sort_by_stage(view);
   rank_by_remaining(view);
   if (sampled_) ranking_.push_back(*sampled_);
-  for (const KernelId k : view.active()) {
-    if (stages_[k] == Stage::waiting) ranking_.push_back(k);
-  }
+  ranking_.insert(ranking_.end(), waiting_.begin(), waiting_.end());
   sampling_order_.clear();
-  if (sampled_) sampling_order_.push_back(*sampled_);
-  std::ranges::copy_if(ranking_, std::back_inserter(sampling_order_),
-                       [&](KernelId k) { return k != sampled_; });
   ranked_at_ = view.now();
 }
 
 // Fills ranking_ with the ranked kernels that have work-groups left, shortest first.
 void SrtfCore::rank_by_remaining(const DispatchView& view) {
   by_remaining_.clear();
-  for (const KernelId k : view.active()) {
-    if (stages_[k] != Stage::ranked || view.kernel(k).unissued() == 0) continue;
+  for (const KernelId k : ranked_) {
+    if (view.kernel(k).unissued() == 0) continue;
     by_remaining_.emplace_back(predictor_->remaining(k, view.now()).value_or(kNever), k);
   }
   std::ranges::sort(by_remaining_);

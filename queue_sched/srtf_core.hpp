@@ -44,8 +44,9 @@ class SrtfCore {
   // and the waiting ones in launch order, so that they take the CUs only when no ranked kernel
   // has anything left to issue. Recomputed when time moves or a hook has run.
   std::span<const KernelId> ranking(const DispatchView& view);
-  // Its first ranked kernels that have a prediction (SRTF/Adaptive weighs those).
-  std::span<const KernelId> predicted_ranking(const DispatchView& view);
+  // Its first ranked kernels that have a prediction (SRTF/Adaptive weighs those), each after
+  // its predicted remaining time now, as the ranking computed it.
+  std::span<const std::pair<Tick, KernelId>> predicted_ranking(const DispatchView& view);
   // What CU `cu` considers now: on a sampling CU the sampled kernel first, else the ranking.
   std::span<const KernelId> order(const DispatchView& view, CuIndex cu);
 
@@ -63,6 +64,8 @@ class SrtfCore {
   bool ranked_work_left(const DispatchView& view) const;
   void publish(const DispatchView& view, KernelId kernel);
   void note_head(const DispatchView& view);
+  void set_stage(KernelId kernel, Stage stage);
+  void sort_by_stage(const DispatchView& view);
   void build_ranking(const DispatchView& view);
   void rank_by_remaining(const DispatchView& view);
 
@@ -73,11 +76,19 @@ class SrtfCore {
   std::vector<Tick> published_;                      // by KernelId; last published prediction
   std::optional<KernelId> sampled_;
 
+  // The active kernels by stage, in active order. The ranking is rebuilt after nearly every
+  // block end, and most active kernels wait (one is sampled at a time): these change only when
+  // a stage or the active set does, so a rebuild need not look at every active kernel.
+  std::uint64_t sorted_at_ = 0;  // view.issuing_changes() when they were sorted
+  std::vector<KernelId> ranked_;
+  std::vector<KernelId> waiting_;
+  bool stages_changed_ = true;
+
   std::vector<KernelId> ranking_;
   std::vector<std::pair<Tick, KernelId>> by_remaining_;  // scratch; kNever: no prediction yet
-  std::size_t predicted_count_ = 0;  // ranking_'s prefix of ranked, predicted kernels
-  std::vector<KernelId> sampling_order_;
-  Tick ranked_at_ = kNever;       // ranking_ is valid for this time, until the next hook
+  std::size_t predicted_count_ = 0;       // ranking_'s prefix of ranked, predicted kernels
+  std::vector<KernelId> sampling_order_;  // built when a sampling CU asks; empty until then
+  Tick ranked_at_ = kNever;               // ranking_ is valid for this time, until the next hook
   std::optional<KernelId> head_;  // the ranking's head and the sampled kernel at the last hook
   std::optional<KernelId> noted_sample_;
   bool rescan_ = false;

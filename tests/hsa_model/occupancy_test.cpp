@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
+
 #include "hsa_model/compute_unit.hpp"
 
 namespace aqlsim {
@@ -113,6 +115,21 @@ TEST(ComputeUnit, PlacesWavesOnTheEmptiestSimdAndReleasesExactly) {
   EXPECT_EQ(cu.resident_waves(), 10u);
   EXPECT_EQ(cu.lds_used(), 0u);
   EXPECT_TRUE(cu.fits(big));
+}
+
+TEST(ComputeUnit, GivesEachWaveToTheSimdWithMostRoomTheLowestOnTies) {
+  using Waves = std::array<std::uint8_t, kMaxSimdsPerCu>;
+  const DeviceSpec d = cdna();
+  ComputeUnit cu(d.cu);
+  const WorkgroupDemand six = workgroup_demand(d, 384, 64, 0, 0);
+  const WorkgroupDemand one = workgroup_demand(d, 64, 64, 0, 0);
+  // Level SIMDs (room 4 each): dealt round from SIMD 0.
+  EXPECT_EQ(cu.place(six).waves_per_simd, (Waves{2, 2, 1, 1}));
+  // Rooms 2, 2, 3, 3.
+  EXPECT_EQ(cu.place(one).waves_per_simd, (Waves{0, 0, 1, 0}));
+  // Rooms 2, 2, 2, 3: SIMD 3 down to 2, then round from SIMD 0 twice over.
+  EXPECT_EQ(cu.place(six).waves_per_simd, (Waves{2, 1, 1, 2}));
+  EXPECT_TRUE(cu.within_limits());
 }
 
 TEST(ComputeUnit, RespectsWorkGroupSlotsAndLds) {

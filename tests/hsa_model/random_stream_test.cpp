@@ -21,6 +21,17 @@ TEST(RandomStream, TheSameKeyGivesTheSameDrawsAndAnotherKeyOthers) {
   EXPECT_NE(first, other_seed.next_u64());
 }
 
+TEST(RandomStream, AKernelSeedGivesTheStreamsOfItsKernel) {
+  // The draws are those of the original seeding, mix64(mix64(mix64(seed) ^ kernel) ^ wg).
+  RandomStream keyed(1, 42, 7);
+  RandomStream seeded(RandomStream::kernel_seed(1, 42), 7);
+  std::uint64_t state = mix64(mix64(mix64(1) ^ 42) ^ 7);
+  state += 0x9E3779B97F4A7C15ull;
+  const std::uint64_t expected = mix64(state);
+  EXPECT_EQ(keyed.next_u64(), expected);
+  EXPECT_EQ(seeded.next_u64(), expected);
+}
+
 TEST(RandomStream, InverseNormalCdfMatchesTabulatedQuantiles) {
   // Standard normal quantiles from statistical tables.
   EXPECT_NEAR(RandomStream::inverse_normal_cdf(0.5), 0.0, 1e-12);

@@ -49,5 +49,18 @@ TEST(FairnessPlan, OthersWaitForTheSharingPairAndACoRunnerThatFitsNothingWaitsTo
   EXPECT_DOUBLE_EQ(slowdown_gap(e), 2.0);
 }
 
+TEST(FairnessPlan, TheGapsAreThoseOfTheSlowdowns) {
+  const PlannedKernel kernels[] = {{10, 3, 12}, {5, 1, 6}, {30, 7, 31}, {2, 0, 9}};
+  for (std::size_t n = 1; n <= 4; ++n) {
+    const std::span<const PlannedKernel> some(kernels, n);
+    EXPECT_EQ(exclusive_gap(some), slowdown_gap(exclusive_slowdowns(some)));
+    if (n < 2) continue;
+    for (const double co : {0.0, 0.25, 0.9}) {
+      EXPECT_EQ(sharing_gap(some, 0.5, co), slowdown_gap(sharing_slowdowns(some, 0.5, co)));
+    }
+  }
+  EXPECT_EQ(exclusive_gap({}), 0.0);
+}
+
 }  // namespace
 }  // namespace aqlsim
