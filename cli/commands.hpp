@@ -17,8 +17,8 @@ inline constexpr int kExitInternal = 1;
 inline constexpr int kExitBadInput = 2;
 inline constexpr int kExitDeadlock = 3;
 inline constexpr int kExitQueueError = 4;
-inline constexpr int kExitOutput = 5;  // an output file or standard output could not be written
-inline constexpr int kExitLimit = 6;   // a run limit ended a simulation before its end
+inline constexpr int kExitOutput = 5;    // an output file or standard output could not be written
+inline constexpr int kExitLimit = 6;     // a run limit ended a simulation before its end
 inline constexpr int kExitNoDevice = 7;  // aqlsim hip: no backend or device can run here
 
 using Action = std::function<int()>;
