@@ -18,6 +18,7 @@ void aqlsim_persistent_v32(aqlsim_persistent_args);
 void aqlsim_persistent_v64(aqlsim_persistent_args);
 void aqlsim_persistent_v128(aqlsim_persistent_args);
 void aqlsim_persistent_v256(aqlsim_persistent_args);
+void aqlsim_clock_probe(aqlsim_probe_args);
 }
 
 namespace aqlsim::hip {
@@ -69,7 +70,18 @@ class LinkedKernels final : public Kernels {
     const std::size_t i = vgpr_bucket_index(vgpr_bucket);
     const void* kernel = persistent ? reinterpret_cast<const void*>(kPersistent[i])
                                     : reinterpret_cast<const void*>(kSpin[i]);
-    // cudaLaunchKernel takes a pointer per argument; the kernels take the struct by value.
+    launch_linked(kernel, workgroups, workgroup_size, lds_bytes, stream, args);
+  }
+
+  void launch_probe(const aqlsim_probe_args& args, cudaStream_t stream) const override {
+    launch_linked(reinterpret_cast<const void*>(aqlsim_clock_probe), 1, 1, 0, stream, &args);
+  }
+
+ private:
+  static void launch_linked(const void* kernel, std::uint64_t workgroups,
+                            std::uint32_t workgroup_size, std::uint32_t lds_bytes,
+                            cudaStream_t stream, const void* args) {
+    // cudaLaunchKernel takes a pointer per argument; the kernels take one struct by value.
     void* params[] = {const_cast<void*>(args)};
     check(cudaLaunchKernel(kernel, dim3(static_cast<unsigned>(workgroups)), dim3(workgroup_size),
                            params, lds_bytes, stream),

@@ -25,8 +25,9 @@ DeviceClock DeviceClock::measured(const ClockSample& first, const ClockSample& s
 }
 
 Tick DeviceClock::to_host(std::uint64_t device) const {
-  // Signed: a timestamp may precede the anchor.
-  const double ticks_since = (static_cast<double>(device) - static_cast<double>(anchor_.device));
+  // The difference in integers first: epoch-based clocks (%globaltimer, ~1.8e18 ns) are past a
+  // double's exact range. Signed: a timestamp may precede the anchor.
+  const auto ticks_since = static_cast<double>(static_cast<std::int64_t>(device - anchor_.device));
   return static_cast<Tick>(std::llround(middle(anchor_) + ticks_since / hz_ * kSecond));
 }
 

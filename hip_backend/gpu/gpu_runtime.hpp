@@ -12,6 +12,7 @@
 
 #include "hip_backend/executor.hpp"
 #include "hip_backend/kernels/gpu_compat.hpp"
+#include "hip_backend/kernels/spin_args.h"
 
 #ifndef AQLSIM_GPU_NS
 #error "AQLSIM_GPU_NS names the runtime's namespace (cmake/hip.cmake sets it)"
@@ -51,6 +52,8 @@ class Kernels {
   virtual void launch(std::uint32_t vgpr_bucket, bool persistent, std::uint64_t workgroups,
                       std::uint32_t workgroup_size, std::uint32_t lds_bytes, hipStream_t stream,
                       const void* args, std::size_t size) const = 0;
+  // The clock probe, one work-item.
+  virtual void launch_probe(const aqlsim_probe_args& args, hipStream_t stream) const = 0;
 };
 std::unique_ptr<Kernels> load_kernels(const hipDeviceProp_t& properties);
 

@@ -73,6 +73,7 @@ class ModuleKernels final : public Kernels {
           hipModuleGetFunction(&persistent_[i], module_, ("aqlsim_persistent_v" + bucket).c_str()),
           "hipModuleGetFunction");
     }
+    check(hipModuleGetFunction(&probe_, module_, "aqlsim_clock_probe"), "hipModuleGetFunction");
   }
   ~ModuleKernels() override { (void)hipModuleUnload(module_); }
   ModuleKernels(const ModuleKernels&) = delete;
@@ -82,19 +83,30 @@ class ModuleKernels final : public Kernels {
               std::uint32_t workgroup_size, std::uint32_t lds_bytes, hipStream_t stream,
               const void* args, std::size_t size) const override {
     const std::size_t i = vgpr_bucket_index(vgpr_bucket);
-    // The kernel's only argument is the struct, so its kernarg bytes are the struct's.
-    void* config[] = {HIP_LAUNCH_PARAM_BUFFER_POINTER, const_cast<void*>(args),
-                      HIP_LAUNCH_PARAM_BUFFER_SIZE, &size, HIP_LAUNCH_PARAM_END};
-    check(hipModuleLaunchKernel(persistent ? persistent_[i] : spin_[i],
-                                static_cast<unsigned>(workgroups), 1, 1, workgroup_size, 1, 1,
-                                lds_bytes, stream, nullptr, config),
-          "hipModuleLaunchKernel");
+    launch_function(persistent ? persistent_[i] : spin_[i], workgroups, workgroup_size, lds_bytes,
+                    stream, args, size);
+  }
+
+  void launch_probe(const aqlsim_probe_args& args, hipStream_t stream) const override {
+    launch_function(probe_, 1, 1, 0, stream, &args, sizeof args);
   }
 
  private:
+  static void launch_function(hipFunction_t function, std::uint64_t workgroups,
+                              std::uint32_t workgroup_size, std::uint32_t lds_bytes,
+                              hipStream_t stream, const void* args, std::size_t size) {
+    // The kernel's only argument is the struct, so its kernarg bytes are the struct's.
+    void* config[] = {HIP_LAUNCH_PARAM_BUFFER_POINTER, const_cast<void*>(args),
+                      HIP_LAUNCH_PARAM_BUFFER_SIZE, &size, HIP_LAUNCH_PARAM_END};
+    check(hipModuleLaunchKernel(function, static_cast<unsigned>(workgroups), 1, 1, workgroup_size,
+                                1, 1, lds_bytes, stream, nullptr, config),
+          "hipModuleLaunchKernel");
+  }
+
   hipModule_t module_ = nullptr;
   hipFunction_t spin_[std::size(kVgprBuckets)] = {};
   hipFunction_t persistent_[std::size(kVgprBuckets)] = {};
+  hipFunction_t probe_ = nullptr;
 };
 
 }  // namespace

@@ -15,8 +15,10 @@
 #include <condition_variable>
 #include <cstdlib>
 #include <exception>
+#include <latch>
 #include <limits>
 #include <mutex>
+#include <stdexcept>
 #include <thread>
 #include <type_traits>
 
@@ -44,6 +46,15 @@ HostClock::time_point host_time(HostClock::time_point origin, Tick at) {
   return origin + std::chrono::nanoseconds(at / kNanosecond);
 }
 
+// Sleeps until shortly before `t`, then spins: a sleep alone wakes up to the kernel's timer
+// slack (50 us by default) late.
+void wait_until(HostClock::time_point t) {
+  constexpr auto kSpin = std::chrono::microseconds(200);
+  if (HostClock::now() + kSpin < t) std::this_thread::sleep_until(t - kSpin);
+  while (HostClock::now() < t)
+    std::this_thread::yield();
+}
+
 // One dispatch's device memory and what its queue's thread measured on the host.
 struct DispatchState {
   DeviceArray<std::uint64_t> durations;
@@ -62,7 +73,10 @@ class StreamExecutor final : public Executor {
         properties_(properties),
         options_(options),
         kernels_(load_kernels(properties)),
-        calibration_stream_(create_stream(0, {})) {
+        calibration_stream_(create_stream(0, {})),
+        probe_go_(host_word()),
+        probe_reading_(host_word<std::uint64_t>()) {
+    warm_up(calibration_stream_.get());
     const double declared = declared_clock_hz(device_);
     clock_hz_ = declared > 0 ? declared : measure_clock_hz(std::chrono::milliseconds(100));
   }
@@ -79,25 +93,53 @@ class StreamExecutor final : public Executor {
     for (std::size_t i = 0; i < plan.ops.size(); ++i)
       events.push_back(make_event());
 
-    const HostClock::time_point origin = HostClock::now();
-    const DeviceClock clock(clock_hz_, sample_clock(origin));
+    // Plan time 0 is when the clock is anchored and every queue's thread is ready, its stream
+    // warmed up from that thread (the anchor takes hundreds of microseconds of probes, a
+    // thread's first launch tens, starting hundreds of threads milliseconds): the model's queues
+    // exist before the run, too. The threads then spin to start together.
+    const HostClock::time_point anchored = HostClock::now();
+    ClockSample anchor = sample_clock(anchored);
+    HostClock::time_point origin;
+    std::latch ready(static_cast<std::ptrdiff_t>(plan.queues.size()) + 1);
+    std::atomic<bool> start = false;
     IssueBoard board(plan.ops.size());
     std::vector<std::exception_ptr> errors(plan.queues.size());
+    const auto guarded = [&](std::size_t q, auto&& work) {
+      try {
+        work();
+      } catch (...) {
+        errors[q] = std::current_exception();
+        board.abort();
+      }
+    };
     std::vector<std::thread> threads;
     for (std::size_t q = 0; q < plan.queues.size(); ++q) {
       threads.emplace_back([&, q] {
-        try {
+        guarded(q, [&] {
           use_device();
+          warm_up(streams[q].get());
+        });
+        ready.count_down();
+        while (!start.load(std::memory_order_acquire))
+          std::this_thread::yield();
+        if (errors[q]) return;
+        guarded(q, [&] {
           QueueRun{plan, plan.queues[q], streams[q].get(), events, dispatches, board, origin, *this}
               .issue_all();
-        } catch (...) {
-          errors[q] = std::current_exception();
-          board.abort();
-        }
+        });
       });
     }
+    ready.arrive_and_wait();
+    origin = HostClock::now();
+    start.store(true, std::memory_order_release);
     for (std::thread& t : threads)
       t.join();
+    const Tick since_anchored =
+        std::chrono::duration_cast<std::chrono::nanoseconds>(origin - anchored).count() *
+        kNanosecond;
+    anchor.host_before -= since_anchored;
+    anchor.host_after -= since_anchored;
+    const DeviceClock clock(clock_hz_, anchor);
     for (const std::exception_ptr& e : errors) {
       if (e) std::rethrow_exception(e);
     }
@@ -126,7 +168,7 @@ class StreamExecutor final : public Executor {
     void issue_all() {
       for (std::uint32_t index : queue.ops) {
         const PlanOp& op = plan.ops[index];
-        std::this_thread::sleep_until(host_time(origin, op.submit_at));
+        wait_until(host_time(origin, op.submit_at));
         if (op.kind == PlanOpKind::dispatch) {
           executor.dispatch(plan.dispatches[op.dispatch], dispatches[op.dispatch], stream,
                             events[index].get(), origin);
@@ -188,7 +230,7 @@ class StreamExecutor final : public Executor {
       s.records = device_array<aqlsim_wg_record>(d.workgroups);
       if (d.persistent_workers_per_cu > 0) {
         s.next_task = device_array<std::uint32_t>(1);
-        s.evict = host_flag();
+        s.evict = host_word();
       }
     }
     check(hipDeviceSynchronize(), "hipDeviceSynchronize");
@@ -302,23 +344,67 @@ class StreamExecutor final : public Executor {
     return records;
   }
 
+  // Launches every kernel once with nothing to do, on `stream`: CUDA loads a module at its
+  // kernel's first launch (lazy loading, the default) and a new stream's first launch is slow
+  // too (together 30-100 us on an H100); the model's queues exist before the run, so no run pays
+  // for either.
+  void warm_up(hipStream_t stream) const {
+    const DeviceArray<std::uint64_t> durations = device_array<std::uint64_t>(1);
+    const DeviceArray<aqlsim_wg_record> records = device_array<aqlsim_wg_record>(1);
+    const DeviceArray<std::uint32_t> next_task = device_array<std::uint32_t>(1);
+    const HostFlag evict = host_word();
+    const aqlsim_spin_args spin{durations.get(), records.get()};
+    const aqlsim_persistent_args persistent{
+        durations.get(), records.get(), next_task.get(), evict.get(), 0, 0};
+    for (std::uint32_t bucket : kVgprBuckets) {
+      kernels_->launch(bucket, false, 1, 64, 0, stream, &spin, sizeof spin);
+      kernels_->launch(bucket, true, 1, 64, sizeof(std::uint32_t), stream, &persistent,
+                       sizeof persistent);
+    }
+    check(hipStreamSynchronize(stream), "hipStreamSynchronize");
+  }
+
   // A reading of the device clock between two host times: of a few tries, the one with the
   // narrowest host interval.
   ClockSample sample_clock(HostClock::time_point origin) const {
     ClockSample best;
     for (int attempt = 0; attempt < 5; ++attempt) {
-      HostClock::time_point before;
-      const aqlsim_wg_record record = spin_once(1, 0, &before).front();
-      const ClockSample sample{
-          std::chrono::duration_cast<std::chrono::nanoseconds>(before - origin).count() *
-              kNanosecond,
-          ticks_since(origin), record.start};
+      const ClockSample sample = probe_clock(origin);
       if (attempt == 0 ||
           sample.host_after - sample.host_before < best.host_after - best.host_before) {
         best = sample;
       }
     }
     return best;
+  }
+
+  // One reading by the clock probe: once it runs, the host asks for the reading and waits to
+  // see it, so the host interval is one round trip through host memory (microseconds) rather
+  // than a launch and a synchronisation (tens of microseconds).
+  ClockSample probe_clock(HostClock::time_point origin) const {
+    *probe_go_ = 0;
+    *probe_reading_ = 0;
+    kernels_->launch_probe({probe_go_.get(), probe_reading_.get()}, calibration_stream_.get());
+    await_probe([&] { return *probe_reading_ == 1; });
+    const Tick before = ticks_since(origin);
+    *probe_go_ = 1;
+    await_probe([&] { return *probe_reading_ != 1; });
+    const Tick after = ticks_since(origin);
+    const ClockSample sample{before, after, *probe_reading_};
+    check(hipStreamSynchronize(calibration_stream_.get()), "hipStreamSynchronize");
+    return sample;
+  }
+
+  template <typename Condition>
+  void await_probe(Condition condition) const {
+    const HostClock::time_point give_up = HostClock::now() + std::chrono::seconds(10);
+    while (!condition()) {
+      if (HostClock::now() > give_up) {
+        *probe_go_ = 1;  // lets the probe end whenever it runs
+        throw std::runtime_error(
+            "the clock probe kernel did not answer through host memory within 10 s");
+      }
+    }
   }
 
   double measure_clock_hz(std::chrono::milliseconds apart) const {
@@ -333,6 +419,8 @@ class StreamExecutor final : public Executor {
   ExecutorOptions options_;
   std::unique_ptr<Kernels> kernels_;
   Stream calibration_stream_;
+  HostFlag probe_go_;
+  HostWord<std::uint64_t> probe_reading_;
   double clock_hz_ = 0;
 };
 
@@ -352,8 +440,9 @@ Calibration StreamExecutor::calibrate() {
                           : std::string("clock_hz_declared: none (") + kRuntime.runtime +
                                 " declares no rate for the kernels' clock)");
   c.sources.push_back(
-      "clock_hz_measured: two readings of the device clock 200 ms apart, each by a "
-      "one-work-group kernel bracketed by host steady_clock times (narrowest of 5)");
+      "clock_hz_measured: two readings of the device clock 200 ms apart, each by a probe "
+      "kernel answering through host memory between two host steady_clock times (narrowest "
+      "of 5)");
 
   const HostClock::time_point origin = HostClock::now();
   const DeviceClock clock(clock_hz_, sample_clock(origin));

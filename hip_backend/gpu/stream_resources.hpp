@@ -16,9 +16,7 @@ struct DeviceFree {
   void operator()(void* p) const { (void)hipFree(p); }
 };
 struct HostFree {
-  void operator()(volatile std::uint32_t* p) const {
-    (void)hipHostFree(const_cast<std::uint32_t*>(p));
-  }
+  void operator()(volatile void* p) const { (void)hipHostFree(const_cast<void*>(p)); }
 };
 struct StreamDestroy {
   void operator()(hipStream_t s) const { (void)hipStreamDestroy(s); }
@@ -30,9 +28,12 @@ template <typename T>
 using DeviceArray = std::unique_ptr<T[], DeviceFree>;
 using Stream = std::unique_ptr<std::remove_pointer_t<hipStream_t>, StreamDestroy>;
 using Event = std::unique_ptr<std::remove_pointer_t<hipEvent_t>, EventDestroy>;
-// The eviction flag: coherent host memory, so the host's write reaches the running kernel
-// without a copy (a synchronous copy would queue behind the kernel it is meant to stop).
-using HostFlag = std::unique_ptr<volatile std::uint32_t, HostFree>;
+// A word of coherent host memory (the eviction flag, the clock probe's words): the host's write
+// reaches the running kernel without a copy (a synchronous copy would queue behind the kernel
+// it is meant to reach), and the kernel's reaches the host.
+template <typename T>
+using HostWord = std::unique_ptr<volatile T, HostFree>;
+using HostFlag = HostWord<std::uint32_t>;
 
 template <typename T>
 inline DeviceArray<T> device_array(std::size_t count) {
@@ -42,12 +43,13 @@ inline DeviceArray<T> device_array(std::size_t count) {
   return DeviceArray<T>(static_cast<T*>(p));
 }
 
-inline HostFlag host_flag() {
+template <typename T = std::uint32_t>
+inline HostWord<T> host_word() {
   void* p = nullptr;
-  check(hipHostMalloc(&p, sizeof(std::uint32_t), hipHostMallocCoherent), "hipHostMalloc");
-  HostFlag flag(static_cast<volatile std::uint32_t*>(p));
-  *flag = 0;
-  return flag;
+  check(hipHostMalloc(&p, sizeof(T), hipHostMallocCoherent), "hipHostMalloc");
+  HostWord<T> word(static_cast<volatile T*>(p));
+  *word = 0;
+  return word;
 }
 
 inline Event make_event() {

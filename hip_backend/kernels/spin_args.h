@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 /* The kernel symbols: aqlsim_spin_v<bucket> and aqlsim_persistent_v<bucket>, for bucket in
- * 32, 64, 128, 256 VGPRs per work-item. */
+ * 32, 64, 128, 256 VGPRs per work-item, and aqlsim_clock_probe. */
 
 /* One record per work-group (task): device clock at start and end, and the CU/SM id. */
 typedef struct aqlsim_wg_record {
@@ -32,5 +32,14 @@ typedef struct aqlsim_persistent_args {
   uint32_t tasks;
   uint32_t padding;
 } aqlsim_persistent_args;
+
+/* The clock probe (one work-item), which ties the device clock to the host's. Both words are in
+ * host memory, 0 at launch: the probe sets *reading to 1 once running, waits for the host to set
+ * *go, and then writes the device clock to *reading. The host's times around that round trip
+ * bound the reading; a host that gives up sets *go, so the probe never waits for ever. */
+typedef struct aqlsim_probe_args {
+  volatile uint32_t* go;
+  volatile uint64_t* reading;
+} aqlsim_probe_args;
 
 #endif

@@ -1,6 +1,7 @@
 // The spin kernels: every work-group busy-waits on the device clock for its planned duration
 // while holding the launch's resources (its VGPR bucket and its dynamic LDS), and records when
-// and where it ran. One template on the VGPR bucket gives the eight symbols of spin_args.h.
+// and where it ran. One template on the VGPR bucket gives the eight spin symbols of spin_args.h;
+// the clock probe ties the device clock to the host's.
 // Built with hip-clang for AMD (one code object per target) and with nvcc for NVIDIA, both
 // through gpu_compat.hpp.
 #include "hip_backend/kernels/gpu_compat.hpp"
@@ -102,6 +103,15 @@ __device__ inline void persistent(const aqlsim_persistent_args& args) {
   extern "C" __global__ void aqlsim_persistent_v##V(aqlsim_persistent_args args) { \
     persistent<V>(args);                                                           \
   }
+
+extern "C" __global__ void aqlsim_clock_probe(aqlsim_probe_args args) {
+  *args.reading = 1;
+  __threadfence_system();
+  while (*args.go == 0) {
+  }
+  *args.reading = device_clock();
+  __threadfence_system();
+}
 
 AQLSIM_SPIN_KERNELS(32)
 AQLSIM_SPIN_KERNELS(64)

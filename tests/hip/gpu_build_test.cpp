@@ -79,7 +79,10 @@ TEST(HipBuild, CodeObjectsHoldEveryKernelAtItsBucketWithOnlyDynamicLds) {
     std::map<std::string, YAML::Node> by_name;
     for (const YAML::Node& k : kernels)
       by_name[k[".name"].as<std::string>()] = k;
-    EXPECT_EQ(by_name.size(), 2 * std::size(kVgprBuckets));
+    EXPECT_EQ(by_name.size(), 2 * std::size(kVgprBuckets) + 1);
+    ASSERT_EQ(by_name.count("aqlsim_clock_probe"), 1u);
+    EXPECT_EQ(by_name["aqlsim_clock_probe"][".kernarg_segment_size"].as<std::size_t>(),
+              sizeof(aqlsim_probe_args));
     for (std::uint32_t bucket : kVgprBuckets) {
       for (const char* kind : {"spin", "persistent"}) {
         const std::string name = "aqlsim_" + std::string(kind) + "_v" + std::to_string(bucket);

@@ -98,9 +98,13 @@ TEST_P(GpuRun, EvictedPersistentKernelsAreRelaunchedUntilEveryTaskRan) {
   ExecutorOptions options;
   options.eviction_period = 300 * kMicrosecond;
   const MeasuredRun run = make_executor(GetParam(), options)->run(plan);
-  expect_measured(plan.dispatches[0], run.dispatches[0]);
-  EXPECT_GE(run.dispatches[0].launches, 2u);
-  EXPECT_EQ(run.dispatches[0].eviction_delays.size(), run.dispatches[0].launches - 1);
+  const MeasuredDispatch& measured = run.dispatches[0];
+  expect_measured(plan.dispatches[0], measured);
+  EXPECT_GE(measured.launches, 2u);
+  // One delay per eviction. The last one may find every task taken (seen on an H100): the
+  // workers finish theirs and nothing is relaunched.
+  EXPECT_GE(measured.eviction_delays.size(), measured.launches - 1);
+  EXPECT_LE(measured.eviction_delays.size(), measured.launches);
 }
 
 TEST_P(GpuRun, CalibrationMeasuresTheClockAndSaysHow) {

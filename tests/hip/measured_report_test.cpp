@@ -80,7 +80,8 @@ Scenario named_scenario() {
   return s;
 }
 
-// NTT: d0 (10 - 1) / 8 = 1.125, d1 (15 - 10) / 4 = 1.25; STP = 1/1.125 + 1/1.25.
+// Arrival is the planned submission (d1's is 0, though the host handed it over at 10 us, after
+// the barrier): NTT d0 (10 - 1) / 8 = 1.125, d1 (15 - 0) / 4 = 3.75; STP = 1/1.125 + 1/3.75.
 TEST(MeasuredReport, KernelsTimesAndMetricsFromTheMeasurement) {
   const std::map<std::string, Tick> alone{{"d0", 8 * us}, {"d1", 4 * us}};
   const RunReport r =
@@ -89,17 +90,19 @@ TEST(MeasuredReport, KernelsTimesAndMetricsFromTheMeasurement) {
   EXPECT_EQ(r.kernels[0].name, "d0");
   EXPECT_EQ(r.kernels[0].queue, "q");
   EXPECT_EQ(r.kernels[0].arrival, 1 * us);
+  EXPECT_EQ(r.kernels[1].arrival, 0);
+  EXPECT_EQ(r.kernels[1].launch, 10 * us);
   EXPECT_EQ(r.kernels[0].start, 2 * us);
   EXPECT_EQ(r.kernels[0].end, 10 * us);
   EXPECT_EQ(r.kernels[0].workgroups, 2u);
   EXPECT_DOUBLE_EQ(r.kernels[0].ntt, 1.125);
-  EXPECT_DOUBLE_EQ(r.kernels[1].ntt, 1.25);
+  EXPECT_DOUBLE_EQ(r.kernels[1].ntt, 3.75);
   EXPECT_EQ(r.kernels[1].evictions, 2u);  // three launches
-  EXPECT_EQ(r.makespan, 14 * us);
+  EXPECT_EQ(r.makespan, 15 * us);
   EXPECT_EQ(r.workgroups, 3u);
-  EXPECT_DOUBLE_EQ(r.metrics.stp, 1 / 1.125 + 1 / 1.25);
-  EXPECT_DOUBLE_EQ(r.metrics.antt, (1.125 + 1.25) / 2);
-  EXPECT_DOUBLE_EQ(r.metrics.fairness, 1.125 / 1.25);
+  EXPECT_DOUBLE_EQ(r.metrics.stp, 1 / 1.125 + 1 / 3.75);
+  EXPECT_DOUBLE_EQ(r.metrics.antt, (1.125 + 3.75) / 2);
+  EXPECT_DOUBLE_EQ(r.metrics.fairness, 1.125 / 3.75);
 }
 
 TEST(MeasuredReport, WithoutAloneRunsNttIsZero) {
@@ -117,7 +120,7 @@ TEST(MeasuredReport, JsonKeepsTheRunSchemaAndAddsWorkGroupRecords) {
   write_run_json(out, s, measured_report(s, plan, run, {}), measured_json_options(plan, run));
   const auto json = nlohmann::json::parse(out.str());
   EXPECT_EQ(json["source"], "hand.yaml");
-  EXPECT_DOUBLE_EQ(json["makespan_us"].get<double>(), 14.0);
+  EXPECT_DOUBLE_EQ(json["makespan_us"].get<double>(), 15.0);
   ASSERT_EQ(json["kernels"].size(), 2u);
   const auto& d0 = json["kernels"][0];
   EXPECT_DOUBLE_EQ(d0["start_us"].get<double>(), 2.0);

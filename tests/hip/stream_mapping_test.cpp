@@ -21,6 +21,17 @@ TEST(DeviceClock, MapsDeviceTicksOntoHostTicksAroundTheAnchor) {
   EXPECT_EQ(clock.uncertainty(), 1 * kMicrosecond);
 }
 
+// %globaltimer counts nanoseconds since 1970 (about 1.8e18 in 2026), where a double's step is
+// 256: found on an H100, where 100,032-tick spins came back as 99,840 ns. Differences must be
+// taken in integers before the conversion.
+TEST(DeviceClock, KeepsEveryTickOfLargeEpochTimestamps) {
+  const std::uint64_t epoch_ns = 1'795'000'000'123'456'789;
+  const DeviceClock clock(1e9, {0, 2 * kMicrosecond, epoch_ns});
+  EXPECT_EQ(clock.to_host(epoch_ns + 100'032) - clock.to_host(epoch_ns), 100'032 * kNanosecond);
+  EXPECT_EQ(clock.to_host(epoch_ns + 1), kMicrosecond + kNanosecond);
+  EXPECT_EQ(clock.to_host(epoch_ns - 1), kMicrosecond - kNanosecond);
+}
+
 TEST(DeviceClock, DurationsRoundUpToWholeDeviceTicks) {
   const DeviceClock clock(100e6, {});
   EXPECT_EQ(clock.device_ticks(50 * kMicrosecond), 5000u);
