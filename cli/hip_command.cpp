@@ -2,6 +2,7 @@
 // beside the simulation (README: Running on a GPU).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -73,6 +74,7 @@ struct MeasureOptions {
   std::string json_path;
   std::string trace_path;
   std::string csv_path;
+  std::uint32_t repeat = 1;
   bool skip_alone = false;
   bool quiet = false;
 };
@@ -82,6 +84,12 @@ void add_measure_options(CLI::App& command, MeasureOptions& o) {
   o.executor.add_to(command);
   command.add_flag("--no-alone", o.skip_alone,
                    "Skip running each dispatch alone (NTT and the metrics are 0)");
+  command
+      .add_option("--repeat", o.repeat,
+                  "Run the workload (and each dispatch alone) N times; report the run of median "
+                  "makespan (and the median alone times)")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
   command.add_flag("--quiet,-q", o.quiet, "Print nothing on success");
 }
 
@@ -115,7 +123,13 @@ hip::Measurement measure(MeasureOptions& o, const Scenario& scenario) {
   if (!o.trace_path.empty()) trace.emplace(o.trace_path, "trace");
   const std::unique_ptr<hip::Executor> executor = o.executor.make();
   if (!o.quiet) std::cerr << "aqlsim: running on " << executor->device() << '\n';
-  hip::Measurement m = hip::measure(scenario, plan, *executor, !o.skip_alone);
+  hip::Measurement m = hip::measure(scenario, plan, *executor, !o.skip_alone, o.repeat);
+  if (!o.quiet && m.makespans.size() > 1) {
+    const auto [low, high] = std::minmax_element(m.makespans.begin(), m.makespans.end());
+    std::cerr << fmt::format(
+        "aqlsim: measured makespans of {} runs: {:.3f} to {:.3f} us; reporting the median run\n",
+        m.makespans.size(), to_us(*low), to_us(*high));
+  }
   if (json) {
     write_run_json(json->stream(), scenario, m.report, hip::measured_json_options(plan, m.run));
     json->commit();

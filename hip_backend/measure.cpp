@@ -1,8 +1,10 @@
 #include "hip_backend/measure.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "hip_backend/measured_report.hpp"
+#include "hip_backend/median.hpp"
 
 namespace aqlsim::hip {
 namespace {
@@ -28,17 +30,40 @@ MeasuredRun in_plan_time(MeasuredRun run, double time_scale) {
   return run;
 }
 
+// First planned arrival to last end, as the report counts it.
+Tick makespan(const LaunchPlan& plan, const MeasuredRun& run) {
+  Tick first = kNever;
+  for (const PlanOp& op : plan.ops) {
+    if (op.kind == PlanOpKind::dispatch) first = std::min(first, op.submit_at);
+  }
+  Tick end = 0;
+  for (const MeasuredDispatch& d : run.dispatches)
+    end = std::max(end, d.end);
+  return first == kNever ? 0 : end - first;
+}
+
 }  // namespace
 
 Measurement measure(const Scenario& scenario, const LaunchPlan& plan, Executor& executor,
-                    bool alone) {
+                    bool alone, std::uint32_t repeat) {
   Measurement m;
-  m.run = in_plan_time(executor.run(plan), executor.time_scale());
+  std::vector<MeasuredRun> runs;
+  for (std::uint32_t i = 0; i < std::max(repeat, 1u); ++i) {
+    runs.push_back(in_plan_time(executor.run(plan), executor.time_scale()));
+    m.makespans.push_back(makespan(plan, runs.back()));
+  }
+  const Tick middle = median(m.makespans);
+  m.run = std::move(runs[static_cast<std::size_t>(
+      std::find(m.makespans.begin(), m.makespans.end(), middle) - m.makespans.begin())]);
   if (alone) {
     for (std::uint32_t d = 0; d < plan.dispatches.size(); ++d) {
-      const MeasuredDispatch by_itself =
-          in_plan_time(executor.run(alone_plan(plan, d)), executor.time_scale()).dispatches.front();
-      m.alone[plan.dispatches[d].name] = by_itself.end;  // submitted at 0 (alone_plan)
+      const LaunchPlan by_itself = alone_plan(plan, d);
+      std::vector<Tick> ends;  // submitted at 0 (alone_plan): the turnaround
+      for (std::uint32_t i = 0; i < std::max(repeat, 1u); ++i) {
+        ends.push_back(
+            in_plan_time(executor.run(by_itself), executor.time_scale()).dispatches.front().end);
+      }
+      m.alone[plan.dispatches[d].name] = median(std::move(ends));
     }
   }
   m.report = measured_report(scenario, plan, m.run, m.alone);

@@ -3,7 +3,7 @@
 # a calibration, and measured-against-simulated comparisons of the examples, two task graphs and
 # the 56 Pai et al. pairs. Every comparison runs twice: simulated on PRESET (a preset matching
 # the GPU), then on the device file `calibrate` wrote; always with contention 0, since the spin
-# kernels do not contend (README: Running on a GPU).
+# kernels do not contend (README: Running on a GPU). Each comparison runs 5 times (--repeat).
 #   scripts/gpu_check.sh AQLSIM HIP_GPU_TEST OUTDIR [EXECUTOR] [PRESET]
 #   e.g. scripts/gpu_check.sh build/cli/aqlsim build/tests/hip/hip_gpu_test out/gpu cuda h100
 # Writes OUTDIR/{summary.txt, log.txt, calibration.yaml, steps/*.txt, PASS/*.csv, quickstart.*}
@@ -20,6 +20,7 @@ gpu_test=$(realpath "$2")
 out=$3
 executor=${4:-auto}
 preset=${5:-h100}
+repeat=5  # runs per comparison: each reports its run of median makespan
 root=$(cd "$(dirname "$0")/.." && pwd)
 if [ -e "$out" ] && [ -n "$(ls -A "$out")" ]; then
   echo "$0: $out is not empty (the results of an earlier check?): give a new folder" >&2
@@ -57,11 +58,12 @@ compare() {
   local -a sets=(--set "device=$device")
   local s
   while read -r s; do sets+=(--set "$s"); done < <(no_contention "$file")
-  if step "$pass.$name" "$aqlsim" hip compare "$file" --executor "$executor" "${sets[@]}" \
+  if step "$pass.$name" "$aqlsim" hip compare "$file" --executor "$executor" --repeat "$repeat" \
+    "${sets[@]}" \
     --csv "$out/$pass/$name.csv" "$@"; then
     {
       echo "--- $pass: $name"
-      grep -E '^(makespan|mean)' "$out/steps/$pass.$name.txt"
+      grep -E '^(makespan|mean)|measured makespans' "$out/steps/$pass.$name.txt"
     } >>"$summary"
   fi
 }
@@ -91,7 +93,7 @@ queues:
   - {name: second, packets: [{name: $b, dispatch: $b, at: 100cy}]}
 EOF
       step "$pass.pair_${a}__$b" "$aqlsim" hip compare "$dir/${a}__$b.yaml" \
-        --executor "$executor" --set "device=$device" --csv "$dir/${a}__$b.csv" "$@" || continue
+        --executor "$executor" --repeat "$repeat" --set "device=$device" --csv "$dir/${a}__$b.csv" "$@" || continue
       [ -f "$out/$pass/pai_pairs.csv" ] ||
         head -1 "$dir/${a}__$b.csv" | sed 's/^/pair,/' >"$out/$pass/pai_pairs.csv"
       tail -n +2 "$dir/${a}__$b.csv" | sed "s/^/${a}__$b,/" >>"$out/$pass/pai_pairs.csv"

@@ -111,6 +111,14 @@ TEST_F(HipCli, CompareOnTheCpuExecutorPrintsEveryKernelAndTheMakespan) {
   EXPECT_TRUE(rows[0].starts_with("kernel,simulated_turnaround_us"));
 }
 
+TEST_F(HipCli, RepeatRunsTheWorkloadAndSaysTheMakespanRange) {
+  const Result r = aqlsim("hip compare " + quote(kQuickstart) +
+                          " --executor cpu --no-alone --repeat 3 --time-scale 0.01");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("measured makespans of 3 runs:"));
+  EXPECT_EQ(aqlsim("hip run " + quote(kQuickstart) + " --executor cpu --repeat 0").status, 2);
+}
+
 TEST_F(HipCli, CalibrateOnTheCpuExecutorWritesADeviceFile) {
   const Result r = aqlsim("hip calibrate --executor cpu -o " + quote(path("dev.yaml")));
   ASSERT_EQ(r.status, 0) << r.err;

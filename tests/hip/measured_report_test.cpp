@@ -9,6 +9,7 @@
 
 #include "hip_backend/calibration_yaml.hpp"
 #include "hip_backend/comparison.hpp"
+#include "hip_backend/measure.hpp"
 #include "scenario/load_scenario.hpp"
 
 namespace aqlsim::hip {
@@ -103,6 +104,45 @@ TEST(MeasuredReport, KernelsTimesAndMetricsFromTheMeasurement) {
   EXPECT_DOUBLE_EQ(r.metrics.stp, 1 / 1.125 + 1 / 3.75);
   EXPECT_DOUBLE_EQ(r.metrics.antt, (1.125 + 3.75) / 2);
   EXPECT_DOUBLE_EQ(r.metrics.fairness, 1.125 / 3.75);
+}
+
+// Every run ends all its dispatches at the next of `ends`, in turn.
+class ScriptedExecutor final : public Executor {
+ public:
+  explicit ScriptedExecutor(std::vector<Tick> ends) : ends_(std::move(ends)) {}
+  std::string name() const override { return "scripted"; }
+  std::string device() const override { return "a script"; }
+  MeasuredRun run(const LaunchPlan& plan) override {
+    MeasuredRun r;
+    const Tick end = ends_.at(next_++);
+    for (std::size_t d = 0; d < plan.dispatches.size(); ++d)
+      r.dispatches.push_back({.submit = 0,
+                              .start = 0,
+                              .end = end,
+                              .workgroups = {},
+                              .launches = 1,
+                              .eviction_delays = {}});
+    r.op_completed.assign(plan.ops.size(), end);
+    return r;
+  }
+  Calibration calibrate() override { return {}; }
+
+ private:
+  std::vector<Tick> ends_;
+  std::size_t next_ = 0;
+};
+
+// Three shared runs of makespans 30, 10, 20 us: the 20 us one is kept. Then d0 alone three
+// times (5, 9, 7: median 7) and d1 (4, 6, 2: median 4).
+TEST(Measure, KeepsTheRunOfMedianMakespanAndTheMedianAloneTimes) {
+  ScriptedExecutor executor(
+      {30 * us, 10 * us, 20 * us, 5 * us, 9 * us, 7 * us, 4 * us, 6 * us, 2 * us});
+  const Measurement m = measure(named_scenario(), two_dispatch_plan(), executor, true, 3);
+  EXPECT_EQ(m.makespans, (std::vector<Tick>{30 * us, 10 * us, 20 * us}));
+  EXPECT_EQ(m.run.dispatches[0].end, 20 * us);
+  EXPECT_EQ(m.alone.at("d0"), 7 * us);
+  EXPECT_EQ(m.alone.at("d1"), 4 * us);
+  EXPECT_EQ(m.report.makespan, 20 * us);
 }
 
 TEST(MeasuredReport, WithoutAloneRunsNttIsZero) {
