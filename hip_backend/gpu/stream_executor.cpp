@@ -60,7 +60,7 @@ struct DispatchState {
   DeviceArray<std::uint64_t> durations;
   DeviceArray<aqlsim_wg_record> records;
   DeviceArray<std::uint32_t> next_task;  // persistent kernels only
-  HostFlag evict;                        // persistent kernels only
+  DeviceArray<std::uint32_t> evict;      // persistent kernels only
   Tick submit = 0;
   std::uint32_t launches = 0;
   std::vector<Tick> eviction_delays;
@@ -74,6 +74,7 @@ class StreamExecutor final : public Executor {
         options_(options),
         kernels_(load_kernels(properties)),
         calibration_stream_(create_stream(0, {})),
+        control_stream_(create_stream(0, {})),
         probe_go_(host_word()),
         probe_reading_(host_word<std::uint64_t>()) {
     warm_up(calibration_stream_.get());
@@ -230,7 +231,7 @@ class StreamExecutor final : public Executor {
       s.records = device_array<aqlsim_wg_record>(d.workgroups);
       if (d.persistent_workers_per_cu > 0) {
         s.next_task = device_array<std::uint32_t>(1);
-        s.evict = host_word();
+        s.evict = device_array<std::uint32_t>(1);
       }
     }
     check(hipDeviceSynchronize(), "hipDeviceSynchronize");
@@ -287,10 +288,10 @@ class StreamExecutor final : public Executor {
       // The delay is seen from the host: from the flag's write to the runtime reporting the
       // launch complete, so it includes the runtime's completion latency.
       const Tick requested = ticks_since(origin);
-      *s.evict = 1;
+      set_flag(s.evict.get(), 1);
       check(hipEventSynchronize(event), "hipEventSynchronize");
       s.eviction_delays.push_back(ticks_since(origin) - requested);
-      *s.evict = 0;
+      set_flag(s.evict.get(), 0);
       std::uint32_t taken = 0;
       check(hipMemcpyAsync(&taken, s.next_task.get(), sizeof taken, hipMemcpyDeviceToHost, stream),
             "hipMemcpyAsync");
@@ -352,7 +353,7 @@ class StreamExecutor final : public Executor {
     const DeviceArray<std::uint64_t> durations = device_array<std::uint64_t>(1);
     const DeviceArray<aqlsim_wg_record> records = device_array<aqlsim_wg_record>(1);
     const DeviceArray<std::uint32_t> next_task = device_array<std::uint32_t>(1);
-    const HostFlag evict = host_word();
+    const DeviceArray<std::uint32_t> evict = device_array<std::uint32_t>(1);
     const aqlsim_spin_args spin{durations.get(), records.get()};
     const aqlsim_persistent_args persistent{
         durations.get(), records.get(), next_task.get(), evict.get(), 0, 0};
@@ -362,6 +363,16 @@ class StreamExecutor final : public Executor {
                        sizeof persistent);
     }
     check(hipStreamSynchronize(stream), "hipStreamSynchronize");
+  }
+
+  // The eviction flag lives in device memory and is written by a copy on a stream of its own,
+  // which runs beside the kernel (as Lopez-Albelda et al. do): in coherent host memory, every
+  // worker's read between tasks crossed PCIe, and on an H100 those reads took about 1 us each,
+  // one at a time across the device.
+  void set_flag(std::uint32_t* flag, std::uint32_t value) const {
+    check(hipMemcpyAsync(flag, &value, sizeof value, hipMemcpyHostToDevice, control_stream_.get()),
+          "hipMemcpyAsync");
+    check(hipStreamSynchronize(control_stream_.get()), "hipStreamSynchronize");
   }
 
   // A reading of the device clock between two host times: of a few tries, the one with the
@@ -419,7 +430,8 @@ class StreamExecutor final : public Executor {
   ExecutorOptions options_;
   std::unique_ptr<Kernels> kernels_;
   Stream calibration_stream_;
-  HostFlag probe_go_;
+  Stream control_stream_;  // the eviction flags' copies
+  HostWord<std::uint32_t> probe_go_;
   HostWord<std::uint64_t> probe_reading_;
   double clock_hz_ = 0;
 };

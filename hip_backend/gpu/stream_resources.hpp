@@ -28,12 +28,10 @@ template <typename T>
 using DeviceArray = std::unique_ptr<T[], DeviceFree>;
 using Stream = std::unique_ptr<std::remove_pointer_t<hipStream_t>, StreamDestroy>;
 using Event = std::unique_ptr<std::remove_pointer_t<hipEvent_t>, EventDestroy>;
-// A word of coherent host memory (the eviction flag, the clock probe's words): the host's write
-// reaches the running kernel without a copy (a synchronous copy would queue behind the kernel
-// it is meant to reach), and the kernel's reaches the host.
+// A word of coherent host memory (the clock probe's): the host's write reaches the running
+// kernel without a copy, and the kernel's reaches the host.
 template <typename T>
 using HostWord = std::unique_ptr<volatile T, HostFree>;
-using HostFlag = HostWord<std::uint32_t>;
 
 template <typename T>
 inline DeviceArray<T> device_array(std::size_t count) {
