@@ -92,7 +92,9 @@ class LinkedKernels final : public Kernels {
 }  // namespace
 
 // The kernels are part of the program; a device that none of their SASS or PTX targets can run
-// is reported here rather than at the first launch.
+// is reported here rather than at the first launch. Each may use all of an SM's shared memory,
+// as the model's LDS does: a launch may ask for more than 48 KiB only after opting in, and the
+// carveout preference asks for the largest shared share of the SM's L1 (a hint to the driver).
 std::unique_ptr<Kernels> load_kernels(const cudaDeviceProp& properties) {
   cudaFuncAttributes attributes{};
   const cudaError_t status =
@@ -103,6 +105,17 @@ std::unique_ptr<Kernels> load_kernels(const cudaDeviceProp& properties) {
         "cuda", "no spin kernels for " + arch + ": " + cudaGetErrorName(status), status,
         cudaGetErrorName(status),
         "reconfigure with -DAQLSIM_CUDA_ARCHS=\"" + arch.substr(3) + "\" (compute capabilities)");
+  }
+  for (std::size_t i = 0; i < std::size(kSpin); ++i) {
+    for (const void* kernel :
+         {reinterpret_cast<const void*>(kSpin[i]), reinterpret_cast<const void*>(kPersistent[i])}) {
+      check(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                 static_cast<int>(properties.sharedMemPerBlockOptin)),
+            "cudaFuncSetAttribute");
+      check(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
+                                 cudaSharedmemCarveoutMaxShared),
+            "cudaFuncSetAttribute");
+    }
   }
   return std::make_unique<LinkedKernels>();
 }

@@ -36,13 +36,14 @@ PlanOp op(PlanOpKind kind, std::uint32_t queue, std::uint32_t dispatch,
 }
 
 // Two queues: q0 spins a kernel; q1 runs a persistent kernel, a barrier-AND on q0's kernel, a
-// barrier-OR on either kernel, then another kernel.
+// barrier-OR on either kernel, then another kernel, with 64 KiB of LDS (CUDA: past the 48 KiB a
+// launch gets without opting in).
 LaunchPlan small_plan() {
   LaunchPlan plan;
   plan.source = "gpu_run_test";
   plan.dispatches = {spin("a", 8, 32, 1024, 50 * kMicrosecond),
                      spin("p", 32, 128, 0, 20 * kMicrosecond, 1),
-                     spin("b", 4, 256, 4096, 30 * kMicrosecond)};
+                     spin("b", 4, 256, 64 * 1024, 30 * kMicrosecond)};
   plan.ops = {op(PlanOpKind::dispatch, 0, 0), op(PlanOpKind::dispatch, 1, 1),
               op(PlanOpKind::barrier_and, 1, kNoDispatch, {0}),
               op(PlanOpKind::barrier_or, 1, kNoDispatch, {0, 1}), op(PlanOpKind::dispatch, 1, 2)};
