@@ -30,27 +30,16 @@ MeasuredRun in_plan_time(MeasuredRun run, double time_scale) {
   return run;
 }
 
-// First planned arrival to last end, as the report counts it.
-Tick makespan(const LaunchPlan& plan, const MeasuredRun& run) {
-  Tick first = kNever;
-  for (const PlanOp& op : plan.ops) {
-    if (op.kind == PlanOpKind::dispatch) first = std::min(first, op.submit_at);
-  }
-  Tick end = 0;
-  for (const MeasuredDispatch& d : run.dispatches)
-    end = std::max(end, d.end);
-  return first == kNever ? 0 : end - first;
-}
-
 }  // namespace
 
 Measurement measure(const Scenario& scenario, const LaunchPlan& plan, Executor& executor,
                     bool alone, std::uint32_t repeat) {
   Measurement m;
+  const std::uint32_t runs_each = std::max(repeat, 1u);
   std::vector<MeasuredRun> runs;
-  for (std::uint32_t i = 0; i < std::max(repeat, 1u); ++i) {
+  for (std::uint32_t i = 0; i < runs_each; ++i) {
     runs.push_back(in_plan_time(executor.run(plan), executor.time_scale()));
-    m.makespans.push_back(makespan(plan, runs.back()));
+    m.makespans.push_back(measured_report(scenario, plan, runs.back(), {}).makespan);
   }
   const Tick middle = median(m.makespans);
   m.run = std::move(runs[static_cast<std::size_t>(
@@ -59,7 +48,7 @@ Measurement measure(const Scenario& scenario, const LaunchPlan& plan, Executor& 
     for (std::uint32_t d = 0; d < plan.dispatches.size(); ++d) {
       const LaunchPlan by_itself = alone_plan(plan, d);
       std::vector<Tick> ends;  // submitted at 0 (alone_plan): the turnaround
-      for (std::uint32_t i = 0; i < std::max(repeat, 1u); ++i) {
+      for (std::uint32_t i = 0; i < runs_each; ++i) {
         ends.push_back(
             in_plan_time(executor.run(by_itself), executor.time_scale()).dispatches.front().end);
       }

@@ -37,9 +37,12 @@ namespace {
 using HostClock = std::chrono::steady_clock;
 constexpr auto kPollInterval = std::chrono::microseconds(20);
 
+Tick ticks_between(HostClock::time_point from, HostClock::time_point to) {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(to - from).count() * kNanosecond;
+}
+
 Tick ticks_since(HostClock::time_point origin) {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(HostClock::now() - origin).count() *
-         kNanosecond;
+  return ticks_between(origin, HostClock::now());
 }
 
 HostClock::time_point host_time(HostClock::time_point origin, Tick at) {
@@ -75,6 +78,9 @@ class StreamExecutor final : public Executor {
         kernels_(load_kernels(properties)),
         calibration_stream_(create_stream(0, {})),
         control_stream_(create_stream(0, {})),
+        idle_durations_(device_array<std::uint64_t>(1)),
+        idle_records_(device_array<aqlsim_wg_record>(1)),
+        idle_words_(device_array<std::uint32_t>(2)),
         probe_go_(host_word()),
         probe_reading_(host_word<std::uint64_t>()) {
     warm_up(calibration_stream_.get());
@@ -135,9 +141,7 @@ class StreamExecutor final : public Executor {
     start.store(true, std::memory_order_release);
     for (std::thread& t : threads)
       t.join();
-    const Tick since_anchored =
-        std::chrono::duration_cast<std::chrono::nanoseconds>(origin - anchored).count() *
-        kNanosecond;
+    const Tick since_anchored = ticks_between(anchored, origin);
     anchor.host_before -= since_anchored;
     anchor.host_after -= since_anchored;
     const DeviceClock clock(clock_hz_, anchor);
@@ -348,15 +352,11 @@ class StreamExecutor final : public Executor {
   // Launches every kernel once with nothing to do, on `stream`: CUDA loads a module at its
   // kernel's first launch (lazy loading, the default) and a new stream's first launch is slow
   // too (together 30-100 us on an H100); the model's queues exist before the run, so no run pays
-  // for either.
+  // for either. Every warm-up shares the executor's idle buffers: no launch has work to do.
   void warm_up(hipStream_t stream) const {
-    const DeviceArray<std::uint64_t> durations = device_array<std::uint64_t>(1);
-    const DeviceArray<aqlsim_wg_record> records = device_array<aqlsim_wg_record>(1);
-    const DeviceArray<std::uint32_t> next_task = device_array<std::uint32_t>(1);
-    const DeviceArray<std::uint32_t> evict = device_array<std::uint32_t>(1);
-    const aqlsim_spin_args spin{durations.get(), records.get()};
+    const aqlsim_spin_args spin{idle_durations_.get(), idle_records_.get()};
     const aqlsim_persistent_args persistent{
-        durations.get(), records.get(), next_task.get(), evict.get(), 0, 0};
+        idle_durations_.get(), idle_records_.get(), idle_words_.get(), idle_words_.get() + 1, 0, 0};
     for (std::uint32_t bucket : kVgprBuckets) {
       kernels_->launch(bucket, false, 1, 64, 0, stream, &spin, sizeof spin);
       kernels_->launch(bucket, true, 1, 64, sizeof(std::uint32_t), stream, &persistent,
@@ -431,6 +431,11 @@ class StreamExecutor final : public Executor {
   std::unique_ptr<Kernels> kernels_;
   Stream calibration_stream_;
   Stream control_stream_;  // the eviction flags' copies
+  // What warm-up launches read and write: zero durations, a record, a task counter and a flag
+  // (their values are never used).
+  DeviceArray<std::uint64_t> idle_durations_;
+  DeviceArray<aqlsim_wg_record> idle_records_;
+  DeviceArray<std::uint32_t> idle_words_;
   HostWord<std::uint32_t> probe_go_;
   HostWord<std::uint64_t> probe_reading_;
   double clock_hz_ = 0;
@@ -462,10 +467,7 @@ Calibration StreamExecutor::calibrate() {
   for (std::size_t i = 0; i < kSamples; ++i) {
     HostClock::time_point submitted;
     const aqlsim_wg_record r = spin_once(1, 0, &submitted).front();
-    latencies.push_back(
-        clock.to_host(r.start) -
-        std::chrono::duration_cast<std::chrono::nanoseconds>(submitted - origin).count() *
-            kNanosecond);
+    latencies.push_back(clock.to_host(r.start) - ticks_between(origin, submitted));
   }
   c.launch_latency = median(latencies);
   c.sources.push_back("launch_latency: median of " + std::to_string(kSamples) +
