@@ -14,10 +14,10 @@
 // 8 per CU) is evicted at once by a scripted kernel scheduler, and each phase of the run is
 // timed on its own (model building excluded), per work-group: placing them (ns/started),
 // stopping them (ns/evicted, until nothing of the kernel is on the device: with context-save
-// that includes writing the contexts out), placing them again (ns/resumed, restores included),
-// skipping the end events their evicted runs left behind (ns/stale) and their ends (ns/ended);
-// ev/* are the events of each phase per work-group. BM_FewAmongMany_*: the evicted kernel holds
-// one work-group per CU among seven of a kernel that stays, so the eviction visits every
+// that includes writing the contexts out), placing them again (ns/resumed, restores included)
+// and their ends (ns/ended); ev/* are the events of each phase per work-group. (An evicted run's
+// end event is withdrawn, so none is left behind to skip.) BM_FewAmongMany_*: the evicted kernel
+// holds one work-group per CU among seven of a kernel that stays, so the eviction visits every
 // work-group slot to find an eighth of them.
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
@@ -213,8 +213,7 @@ Scenario resident(PreemptionMechanism mechanism, std::uint32_t workers) {
   Scenario s;
   s.device = *find_device_preset("cdna");
   s.device.preemption.mechanism = mechanism;
-  // rsd 0.01: every work-group lasts 1 ms +- a few per cent, so the end events that evicted
-  // runs leave behind (stale, skipped when they come up) all come before the resumed runs end.
+  // rsd 0.01: every work-group lasts 1 ms +- a few per cent.
   KernelProfile target = task_kernel("target", 0, kMillisecond, 0.01);
   const std::uint32_t per_cu = occupancy_of(s.device, target);
   target.workgroups = std::uint64_t{workers} * s.device.compute_units;
@@ -245,7 +244,7 @@ void resident_phases(benchmark::State& state, PreemptionMechanism mechanism, boo
       return workgroups ? static_cast<double>(events) / static_cast<double>(workgroups) : 0;
     }
   };
-  Phase start, stop, resume, stale, end;
+  Phase start, stop, resume, end;
   std::uint64_t iterations = 0;
   for (auto _ : state) {
     WorkgroupCounter counter;
@@ -282,11 +281,6 @@ void resident_phases(benchmark::State& state, PreemptionMechanism mechanism, boo
             [&] { gpu.run_until([target] { return target->running() == 0; }); });
       gpu.run_until(at_stage(EvictOnce::evicted));  // the pending-work read
       timed(resume, counter.started, [&] { gpu.run_until(at_stage(EvictOnce::resettled)); });
-      // Up to the first end of a resumed run (included): the stale end events that the evicted
-      // runs left behind, one per evicted work-group.
-      const std::uint64_t evicted = counter.evicted;
-      timed(stale, counter.evicted, [&] { gpu.run_until([&] { return counter.finished > 0; }); });
-      stale.workgroups += evicted;
     }
     RunOutcome outcome;
     timed(end, counter.finished, [&] { outcome = gpu.run(); });
@@ -301,8 +295,6 @@ void resident_phases(benchmark::State& state, PreemptionMechanism mechanism, boo
     state.counters["ev/evicted"] = stop.events_per_workgroup();
     state.counters["ns/resumed"] = resume.per_workgroup();
     state.counters["ev/resumed"] = resume.events_per_workgroup();
-    state.counters["ns/stale"] = stale.per_workgroup();
-    state.counters["ev/stale"] = stale.events_per_workgroup();
     state.counters["evicted/iter"] =
         static_cast<double>(stop.workgroups) / static_cast<double>(iterations);
   }

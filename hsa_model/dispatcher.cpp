@@ -29,7 +29,8 @@ Dispatcher::Dispatcher(Engine& engine, const DeviceSpec& device, ThreadBlockSche
   cus_.reserve(device.compute_units);
   for (std::uint32_t i = 0; i < device.compute_units; ++i)
     cus_.emplace_back(device.cu);
-  timer_ = make_workgroup_timer(engine, workgroup_end_, cus_, kernels_);
+  engine.set_lanes(device.compute_units);  // one per CU: its work-groups' ends and transfers
+  timer_ = make_workgroup_timer(engine, workgroup_event_, cus_, kernels_);
 }
 
 KernelId Dispatcher::launch(const KernelLaunch& launch) {
@@ -50,6 +51,7 @@ KernelId Dispatcher::launch(const KernelLaunch& launch) {
   k.reference_load = launch.duration.reference_residency == 0 ? launch.occupancy.max_residency
                                                               : launch.duration.reference_residency;
   k.sampler = DurationSampler(k.duration, k.reference_load);
+  k.context_transfer = context_transfer_time(k.demand);
   k.total_workgroups = launch.workgroups;
   k.to_issue = launch.workgroups;
   k.resident_per_cu.assign(cus_.size(), 0);
@@ -311,8 +313,7 @@ void Dispatcher::start_placed_workgroups() {
     KernelState& k = kernels_[wg.kernel];
     if (wg.restore) {
       wg.phase = WorkgroupPhase::restoring;
-      engine_->schedule_at(transfer_context(wg.cu, k), phase_end_,
-                           workgroup_payload(slot, wg.generation));
+      engine_->schedule_in_lane(wg.cu, transfer_context(wg.cu, k), workgroup_event_, slot);
     } else {
       start_timer(slot);
     }
@@ -325,11 +326,8 @@ void Dispatcher::start_placed_workgroups() {
   timer_->settle();
 }
 
-void Dispatcher::finish_workgroup(std::uint64_t payload) {
-  const std::uint32_t slot = payload_slot(payload);
+void Dispatcher::finish_workgroup(std::uint32_t slot) {
   WorkgroupRecord& record = workgroups_[slot];
-  // An end event of a run that was evicted since is stale.
-  if (record.generation != payload_generation(payload)) return;
   now_ = engine_->now();
   record.end = now_;
   const WorkgroupRecord wg = record;
@@ -356,7 +354,6 @@ void Dispatcher::free_workgroup(std::uint32_t slot) {
   busy_lanes_[wg.cu] &= ~(std::uint64_t{1} << wg.lane);
   --k.resident_per_cu[wg.cu];
   wg.phase = WorkgroupPhase::free;
-  ++wg.generation;
   mark_candidate(wg.cu);
   request_pass();
 }
@@ -365,26 +362,27 @@ void Dispatcher::evict_workgroup(std::uint32_t slot, PreemptionMechanism mechani
   WorkgroupRecord& wg = workgroups_[slot];
   KernelState& k = kernels_[wg.kernel];
   const bool restoring = wg.phase == WorkgroupPhase::restoring;
-  const double left = restoring ? wg.fraction : timer_->withdraw(slot, wg);
+  // A restoring work-group's saved context is still in memory: nothing to write out again.
+  const bool saves = mechanism == PreemptionMechanism::context_save && !restoring;
+  double left = wg.fraction;
+  if (restoring) {
+    engine_->cancel_in_lane(wg.cu, workgroup_event_, slot);
+  } else {
+    left = timer_->withdraw(slot, wg, saves ? transfer_context(wg.cu, k) : kNever);
+  }
   wg.end = now_;
   ++k.evicted_workgroups;
   if (!observers_->empty()) observers_->notify(&ModelObserver::on_workgroup_evicted, k, wg, left);
   scheduler_->on_workgroup_evicted(view(), wg);
-  if (mechanism == PreemptionMechanism::kill) {
-    k.wasted += now_ - wg.start;
-    return_work(k, {.index = wg.index, .fraction = 1.0, .restore = false});
-    free_workgroup(slot);
-  } else if (restoring) {
-    // Its saved context is still in memory: nothing to write out again.
-    return_work(k, {.index = wg.index, .fraction = left, .restore = true});
-    free_workgroup(slot);
-  } else {
+  if (saves) {
     wg.phase = WorkgroupPhase::saving;
     wg.fraction = left;
-    ++wg.generation;
-    engine_->schedule_at(transfer_context(wg.cu, k), phase_end_,
-                         workgroup_payload(slot, wg.generation));
+    return;
   }
+  const bool killed = mechanism == PreemptionMechanism::kill;
+  if (killed) k.wasted += now_ - wg.start;
+  return_work(k, {.index = wg.index, .fraction = killed ? 1.0 : left, .restore = !killed});
+  free_workgroup(slot);
 }
 
 void Dispatcher::return_work(KernelState& k, const ReturnedWork& work) {
@@ -392,19 +390,24 @@ void Dispatcher::return_work(KernelState& k, const ReturnedWork& work) {
   ++k.to_issue;
 }
 
-// A work-group's context has been written out (saving) or read back (restoring).
-void Dispatcher::end_phase(std::uint64_t payload) {
-  const std::uint32_t slot = payload_slot(payload);
-  WorkgroupRecord& wg = workgroups_[slot];
-  if (wg.generation != payload_generation(payload)) return;
-  now_ = engine_->now();
-  KernelState& k = kernels_[wg.kernel];
-  if (wg.phase == WorkgroupPhase::restoring) {
-    wg.phase = WorkgroupPhase::running;
-    start_timer(slot);
-    timer_->settle();
-    return;
+void Dispatcher::workgroup_event(std::uint64_t slot) {
+  switch (workgroups_[slot].phase) {
+    case WorkgroupPhase::running:
+      return finish_workgroup(static_cast<std::uint32_t>(slot));
+    case WorkgroupPhase::saving:
+      return context_saved(static_cast<std::uint32_t>(slot));
+    case WorkgroupPhase::restoring:
+      return context_restored(static_cast<std::uint32_t>(slot));
+    case WorkgroupPhase::free:
+      break;
   }
+  assert(false && "an event about a work-group slot that holds none (a withdrawn event ran)");
+}
+
+void Dispatcher::context_saved(std::uint32_t slot) {
+  now_ = engine_->now();
+  WorkgroupRecord& wg = workgroups_[slot];
+  KernelState& k = kernels_[wg.kernel];
   return_work(k, {.index = wg.index, .fraction = wg.fraction, .restore = true});
   free_workgroup(slot);
   // Returned work changes what is pending only for a kernel that may issue.
@@ -412,25 +415,33 @@ void Dispatcher::end_phase(std::uint64_t payload) {
   check_idle(k);
 }
 
-// Queues one work-group's context (VGPRs x lanes x waves, SGPRs x waves, LDS) on the CU's share
-// of the save bandwidth; returns when the transfer is done.
-Tick Dispatcher::transfer_context(CuIndex cu, KernelState& k) {
-  const WorkgroupDemand& d = k.demand;
+void Dispatcher::context_restored(std::uint32_t slot) {
+  now_ = engine_->now();
+  workgroups_[slot].phase = WorkgroupPhase::running;
+  start_timer(slot);
+  timer_->settle();
+}
+
+// One work-group's context (VGPRs x lanes x waves, SGPRs x waves, LDS) over its CU's share of
+// the save bandwidth.
+Tick Dispatcher::context_transfer_time(const WorkgroupDemand& d) const {
   const double bytes =
       4.0 * d.waves * (static_cast<double>(d.vgprs_per_wave) * wave_size_ + d.sgprs_per_wave) +
       d.lds_bytes;
   const double per_cu = preemption_.save_gbps * 1e3 / static_cast<double>(cus_.size());  // B/us
-  const Tick duration = duration_ticks(std::ceil(bytes / per_cu * kMicrosecond));
+  return duration_ticks(std::ceil(bytes / per_cu * kMicrosecond));
+}
+
+// Queues one work-group's context transfer on its CU; returns when the transfer is done.
+Tick Dispatcher::transfer_context(CuIndex cu, KernelState& k) {
   Tick& free_at = context_channel_free_[cu];
   // Transfers queued past the largest simulated time are never reached: keep the sum bounded.
-  free_at = std::min(std::max(free_at, now_), kMaxSimTime + 1) + duration;
+  free_at = std::min(std::max(free_at, now_), kMaxSimTime + 1) + k.context_transfer;
   k.context_time += free_at - now_;
   return free_at;
 }
 
-// A held kernel with work left and nothing on the device has been taken off it: reported once.
-void Dispatcher::check_idle(KernelState& k) {
-  if (!kernel_events_ || !k.held || k.off_device || k.running() > 0 || k.finished()) return;
+void Dispatcher::report_idle(KernelState& k) {
   k.off_device = true;
   ++k.evictions;
   if (!observers_->empty()) observers_->notify(&ModelObserver::on_kernel_evicted, k, now_);

@@ -93,14 +93,24 @@ class Dispatcher {
   void sweep_from_cu0();
   std::optional<KernelId> pick(CuIndex cu);
   void wake(std::uint64_t);
-  void finish_workgroup(std::uint64_t payload);
-  void end_phase(std::uint64_t payload);
+  // The next event of the run in work-group slot `slot`, whatever its phase: its end, or the end
+  // of its context's transfer. Every lane event of the dispatcher's comes here.
+  void workgroup_event(std::uint64_t slot);
+  void finish_workgroup(std::uint32_t slot);
+  void context_saved(std::uint32_t slot);
+  void context_restored(std::uint32_t slot);
   void start_timer(std::uint32_t slot);
   void evict_workgroup(std::uint32_t slot, PreemptionMechanism mechanism);
   void free_workgroup(std::uint32_t slot);
   void return_work(KernelState& kernel, const ReturnedWork& work);
+  Tick context_transfer_time(const WorkgroupDemand& demand) const;
   Tick transfer_context(CuIndex cu, KernelState& kernel);
-  void check_idle(KernelState& kernel);
+  // A held kernel with work left and nothing on the device has been taken off it: reported once.
+  void check_idle(KernelState& k) {
+    if (kernel_events_ && k.held && !k.off_device && k.running() == 0 && !k.finished())
+      report_idle(k);
+  }
+  void report_idle(KernelState& kernel);
   void place_workgroup(KernelId kernel, CuIndex cu);
   [[noreturn]] void throw_misfit(KernelId kernel, CuIndex cu) const;
   void start_placed_workgroups();
@@ -147,9 +157,8 @@ class Dispatcher {
 
   MemberHandler<Dispatcher, &Dispatcher::run_pass> pass_event_{this};
   MemberHandler<Dispatcher, &Dispatcher::wake> wake_event_{this};
-  MemberHandler<Dispatcher, &Dispatcher::finish_workgroup> workgroup_end_{this};
-  MemberHandler<Dispatcher, &Dispatcher::end_phase> phase_end_{this};
-  std::unique_ptr<WorkgroupTimer> timer_;  // calls workgroup_end_ when a work-group ends
+  MemberHandler<Dispatcher, &Dispatcher::workgroup_event> workgroup_event_{this};
+  std::unique_ptr<WorkgroupTimer> timer_;  // calls workgroup_event_ when a work-group ends
   std::function<void(const KernelState&)> on_kernel_completed_;
 };
 

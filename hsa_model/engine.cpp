@@ -15,9 +15,20 @@ void Engine::schedule_at(Tick when, EventHandler& handler, std::uint64_t payload
   queue_.push(event);
 }
 
+bool Engine::lanes_first() const {
+  return !lanes_.empty() && (queue_.empty() || lanes_.top().before(queue_.top()));
+}
+
+const Engine::Event* Engine::earliest_queued() const {
+  if (lanes_first()) return &lanes_.top();
+  return queue_.empty() ? nullptr : &queue_.top();
+}
+
 Engine::Event Engine::pop_next() {
   const bool same_tick_left = due_now_head_ < due_now_.size();
-  if (queue_.empty() || (same_tick_left && queue_.top().time > now_)) {
+  const bool from_lanes = lanes_first();
+  const Event* next = from_lanes ? &lanes_.top() : queue_.empty() ? nullptr : &queue_.top();
+  if (next == nullptr || (same_tick_left && due_now_[due_now_head_].before(*next))) {
     const Event event = due_now_[due_now_head_++];
     if (due_now_head_ == due_now_.size()) {
       due_now_.clear();
@@ -25,7 +36,7 @@ Engine::Event Engine::pop_next() {
     }
     return event;
   }
-  return queue_.pop();
+  return from_lanes ? lanes_.pop() : queue_.pop();
 }
 
 void Engine::set_limits(Tick time, std::uint64_t events) {
@@ -43,7 +54,8 @@ void Engine::set_checkpoint(std::uint64_t every, std::function<bool()> check) {
 
 Tick Engine::next_time() const {
   if (due_now_head_ < due_now_.size()) return now_;
-  return queue_.empty() ? kNever : queue_.top().time;
+  const Event* next = earliest_queued();
+  return next == nullptr ? kNever : next->time;
 }
 
 bool Engine::checkpoint() {
@@ -62,7 +74,7 @@ bool Engine::checkpoint() {
 bool Engine::step() {
   if (idle() || stop_ != EngineStop::none) return false;
   // Events due now come first, and they are never past the limit: only the queue's can be.
-  if (due_now_head_ == due_now_.size() && queue_.top().time > time_limit_) {
+  if (due_now_head_ == due_now_.size() && earliest_queued()->time > time_limit_) {
     stop_ = EngineStop::time_limit;
     return false;
   }

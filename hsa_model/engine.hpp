@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "hsa_model/event_queue.hpp"
+#include "hsa_model/lane_events.hpp"
 #include "hsa_model/time.hpp"
 
 namespace aqlsim {
@@ -52,6 +53,25 @@ class Engine {
     schedule_at(now_ + delay, handler, payload);
   }
 
+  // Lanes (LaneEvents): events that may be withdrawn before they run, each kept in the lane of
+  // its component (the dispatcher's: one per CU). They run in the same (time, sequence) order as
+  // every other event. set_lanes discards the lanes' events.
+  void set_lanes(std::uint32_t lanes) { lanes_.set_lanes(lanes); }
+  void schedule_in_lane(std::uint32_t lane, Tick when, EventHandler& handler,
+                        std::uint64_t payload) {
+    lanes_.push(lane, Event{when, next_sequence_++, &handler, payload});
+  }
+  // Withdraws the pending event of `lane` with this handler and payload: it will not run.
+  // False when there is none.
+  bool cancel_in_lane(std::uint32_t lane, const EventHandler& handler, std::uint64_t payload) {
+    return lanes_.remove(lane, &handler, payload);
+  }
+  // Moves that event to `when` (not before now), as if it had been cancelled and scheduled again.
+  bool reschedule_in_lane(std::uint32_t lane, const EventHandler& handler, std::uint64_t payload,
+                          Tick when) {
+    return lanes_.retime(lane, &handler, payload, when, next_sequence_++);
+  }
+
   // Runs the next event; false when there is none or the engine was stopped.
   bool step();
   // Runs until no event is left or stop() is called.
@@ -67,20 +87,24 @@ class Engine {
   // Calls `check` every `every` events; `check` returning false stops the engine.
   void set_checkpoint(std::uint64_t every, std::function<bool()> check);
 
-  bool idle() const { return queue_.empty() && due_now_.size() == due_now_head_; }
+  bool idle() const { return queue_.empty() && lanes_.empty() && due_now_.size() == due_now_head_; }
   std::uint64_t events_processed() const { return processed_; }
 
  private:
   using Event = ScheduledEvent;
 
   Event pop_next();
+  // True when the lanes hold the earliest event that is not due at the current tick.
+  bool lanes_first() const;
+  // The earliest event of the queue and the lanes (nullptr when both are empty).
+  const Event* earliest_queued() const;
   // At every checkpoint and at the event limit: false when the engine must stop.
   bool checkpoint();
 
   EventQueue queue_;  // events after the current tick when they were scheduled
-  // Events scheduled for the current tick skip the queue. Every queued event due now was
-  // scheduled before them (lower sequence number), so running the queue's first keeps
-  // (time, sequence).
+  LaneEvents lanes_;
+  // Events scheduled for the current tick skip the queue (not the lanes). The earliest of these
+  // three sources runs next, in (time, sequence) order.
   std::vector<Event> due_now_;
   std::size_t due_now_head_ = 0;
   Tick now_ = 0;

@@ -62,8 +62,9 @@ struct KernelState {
   std::uint64_t evictions = 0;  // times it was taken off the device with work left
   bool off_device = false;      // held with nothing on the device, and reported so
   std::uint64_t evicted_workgroups = 0;
-  Tick wasted = 0;        // work-group time lost by kill
-  Tick context_time = 0;  // work-group time spent saving and restoring state
+  Tick wasted = 0;            // work-group time lost by kill
+  Tick context_time = 0;      // work-group time spent saving and restoring state
+  Tick context_transfer = 0;  // one work-group's context save (or restore) under context-save
 
   Tick arrival = 0;  // when the host submitted the dispatch packet
   Tick launch = 0;   // when the packet processor handed it to the dispatcher
@@ -101,23 +102,10 @@ struct WorkgroupRecord {
   Tick start = 0;          // placed on the CU
   Tick end = kNever;       // ended or evicted
   Placement placement;
-  // Bumped whenever the slot's run ends, so an event about an earlier run is recognised.
-  std::uint32_t generation = 0;
   WorkgroupPhase phase = WorkgroupPhase::free;  // of the slot that holds the record
   bool restore = false;   // reads its saved context back before running (context-save)
   double fraction = 1.0;  // share of the work-group's whole work this run does
   double work = 0;        // this run's work in the timer's unit, set by the timer
 };
-
-// Events about a work-group carry its slot and generation.
-inline std::uint64_t workgroup_payload(std::uint32_t slot, std::uint32_t generation) {
-  return (std::uint64_t{generation} << 32) | slot;
-}
-inline std::uint32_t payload_slot(std::uint64_t payload) {
-  return static_cast<std::uint32_t>(payload);
-}
-inline std::uint32_t payload_generation(std::uint64_t payload) {
-  return static_cast<std::uint32_t>(payload >> 32);
-}
 
 }  // namespace aqlsim

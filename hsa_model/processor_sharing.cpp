@@ -59,26 +59,26 @@ void ProcessorSharingTimer::start(std::uint32_t slot, WorkgroupRecord& wg,
   advance(g, engine_->now());
   wg.work = kernel.sampler.work(stream);
   if (wg.fraction < 1.0) wg.work *= wg.fraction;
-  g.finishes.emplace_back(g.progress + wg.work, workgroup_payload(slot, wg.generation));
+  g.finishes.emplace_back(g.progress + wg.work, slot);
   std::push_heap(g.finishes.begin(), g.finishes.end(), std::greater<>());
   mark_dirty(wg.cu);
 }
 
-double ProcessorSharingTimer::withdraw(std::uint32_t slot, const WorkgroupRecord& wg) {
+double ProcessorSharingTimer::withdraw(std::uint32_t slot, const WorkgroupRecord& wg, Tick then) {
   std::vector<Group>& groups = groups_[wg.cu];
   const auto group = std::find_if(groups.begin(), groups.end(),
                                   [&](const Group& g) { return g.kernel == wg.kernel; });
   advance(*group, engine_->now());
   std::vector<Finish>& finishes = group->finishes;
-  const std::uint64_t payload = workgroup_payload(slot, wg.generation);
   const auto it = std::find_if(finishes.begin(), finishes.end(),
-                               [&](const Finish& f) { return f.second == payload; });
+                               [&](const Finish& f) { return f.second == slot; });
   const double left = (it->first - group->progress) / wg.work;
   *it = finishes.back();
   finishes.pop_back();
   std::make_heap(finishes.begin(), finishes.end(), std::greater<>());
   if (finishes.empty()) groups.erase(group);
   mark_dirty(wg.cu);
+  if (then != kNever) engine_->schedule_in_lane(wg.cu, then, *workgroup_end_, slot);
   return wg.fraction * std::clamp(left, 0.0, 1.0);
 }
 

@@ -27,7 +27,7 @@ class ProcessorSharingTimer final : public WorkgroupTimer {
   void start(std::uint32_t slot, WorkgroupRecord& wg, const KernelState& kernel, double load,
              RandomStream& stream) override;
   void settle() override;
-  double withdraw(std::uint32_t slot, const WorkgroupRecord& wg) override;
+  double withdraw(std::uint32_t slot, const WorkgroupRecord& wg, Tick then) override;
 
  private:
   using Finish = std::pair<double, std::uint64_t>;  // (virtual finish time, payload)

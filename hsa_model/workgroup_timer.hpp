@@ -1,7 +1,7 @@
 #pragma once
 // When running work-groups end (README: The model). The dispatcher reports every change of a CU's
-// load; the timer calls the dispatcher's end handler with the work-group's payload (slot and
-// generation) when it ends. A work-group can be withdrawn before its end (eviction).
+// load; the timer calls the dispatcher's end handler with the work-group's slot as the payload
+// when it ends. A work-group can be withdrawn before its end (eviction).
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -23,14 +23,17 @@ class WorkgroupTimer {
   // this tick's placements are done. Sets wg.work.
   virtual void start(std::uint32_t slot, WorkgroupRecord& wg, const KernelState& kernel,
                      double load, RandomStream& stream) = 0;
-  // Stops work-group `slot` now, before its end: its end event will not fire. Returns the
-  // share of its whole work still to do.
-  virtual double withdraw(std::uint32_t slot, const WorkgroupRecord& wg) = 0;
+  // Stops work-group `slot` now, before its end: its end event will not fire. When `then` is
+  // not kNever, the run's next event (the end of its context save) is due then instead: the
+  // timer puts it in the CU's lane, with the end event's handler and payload. Returns the share
+  // of its whole work still to do.
+  virtual double withdraw(std::uint32_t slot, const WorkgroupRecord& wg, Tick then) = 0;
   // Every load change of the current tick has been reported.
   virtual void settle() = 0;
 };
 
-// The at-dispatch model: the duration is drawn at the start from the load then.
+// The at-dispatch model: the duration is drawn at the start from the load then. Each end event
+// goes to the lane of its CU (Engine::set_lanes, one lane per CU, made by the dispatcher).
 class AtDispatchTimer final : public WorkgroupTimer {
  public:
   AtDispatchTimer(Engine& engine, EventHandler& workgroup_end)
@@ -43,10 +46,10 @@ class AtDispatchTimer final : public WorkgroupTimer {
     if (wg.fraction < 1.0) duration = fraction_of(duration, wg.fraction);
     wg.work = static_cast<double>(duration);
     wg.end = engine_->now() + duration;
-    engine_->schedule_at(wg.end, *workgroup_end_, workgroup_payload(slot, wg.generation));
+    engine_->schedule_in_lane(wg.cu, wg.end, *workgroup_end_, slot);
   }
-  // The end event stays in the engine; the generation in its payload makes it stale.
-  double withdraw(std::uint32_t, const WorkgroupRecord& wg) override;
+  // The end event is withdrawn from the CU's lane, or moved to `then`.
+  double withdraw(std::uint32_t slot, const WorkgroupRecord& wg, Tick then) override;
   void settle() override {}
 
  private:

@@ -115,6 +115,66 @@ TEST(Engine, TheTimeLimitCannotPassTheLargestSimulatedTime) {
   EXPECT_EQ(engine.stopped_by(), EngineStop::time_limit);
 }
 
+// Laned events, queued events and events scheduled for the current tick run in one order:
+// (time, sequence number), whatever holds them.
+TEST(Engine, LanedEventsRunInTheSameOrderAsEveryOtherEvent) {
+  Engine engine;
+  engine.set_lanes(2);
+  Recorder r;
+  r.engine = &engine;
+  struct AtTen final : EventHandler {
+    Engine* engine = nullptr;
+    Recorder* recorder = nullptr;
+    void handle(std::uint64_t payload) override {
+      recorder->handle(payload);
+      // Scheduled for the current tick, after the laned event 6 (scheduled earlier, at 10 too).
+      engine->schedule_at(engine->now(), *recorder, 7);
+    }
+  } at_ten;
+  at_ten.engine = &engine;
+  at_ten.recorder = &r;
+  engine.schedule_in_lane(1, 20, r, 1);
+  engine.schedule_at(10, at_ten, 2);
+  engine.schedule_in_lane(0, 20, r, 3);
+  engine.schedule_at(20, r, 4);
+  engine.schedule_in_lane(0, 5, r, 5);
+  engine.schedule_in_lane(1, 10, r, 6);
+  engine.run();
+  const std::vector<std::pair<Tick, std::uint64_t>> expected{{5, 5},  {10, 2}, {10, 6}, {10, 7},
+                                                             {20, 1}, {20, 3}, {20, 4}};
+  EXPECT_EQ(r.seen, expected);
+  EXPECT_EQ(engine.events_processed(), 7u);
+}
+
+TEST(Engine, ACancelledLanedEventNeitherRunsNorCounts) {
+  Engine engine;
+  engine.set_lanes(1);
+  Recorder r;
+  r.engine = &engine;
+  engine.schedule_in_lane(0, 10, r, 1);
+  engine.schedule_in_lane(0, 20, r, 2);
+  EXPECT_TRUE(engine.cancel_in_lane(0, r, 1));
+  EXPECT_FALSE(engine.cancel_in_lane(0, r, 1));
+  EXPECT_EQ(engine.next_time(), 20);
+  engine.run();
+  EXPECT_EQ(r.seen, (std::vector<std::pair<Tick, std::uint64_t>>{{20, 2}}));
+  EXPECT_EQ(engine.events_processed(), 1u);
+  EXPECT_TRUE(engine.idle());
+}
+
+TEST(Engine, TheTimeLimitStopsBeforeALanedEventPastIt) {
+  Engine engine;
+  engine.set_lanes(1);
+  Recorder r;
+  r.engine = &engine;
+  engine.set_limits(15, 100);
+  engine.schedule_in_lane(0, 10, r, 1);
+  engine.schedule_in_lane(0, 20, r, 2);
+  engine.run();
+  EXPECT_EQ(r.seen, (std::vector<std::pair<Tick, std::uint64_t>>{{10, 1}}));
+  EXPECT_EQ(engine.stopped_by(), EngineStop::time_limit);
+}
+
 TEST(Time, ComputedDurationsAreClampedNotOverflowed) {
   EXPECT_EQ(duration_ticks(1e30), kMaxDuration);
   EXPECT_EQ(duration_ticks(std::numeric_limits<double>::infinity()), kMaxDuration);

@@ -1,0 +1,134 @@
+#include "hsa_model/lane_events.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cassert>
+
+namespace aqlsim {
+namespace {
+
+constexpr std::size_t kInitialCapacity = 8;
+
+}  // namespace
+
+void LaneEvents::set_lanes(std::uint32_t lanes) {
+  lanes_ = lanes;
+  leaves_ = std::bit_ceil(std::max<std::uint32_t>(lanes, 1));
+  capacity_ = kInitialCapacity;
+  events_.assign(lanes * capacity_, ScheduledEvent{});
+  spans_.assign(lanes, Span{});
+  tops_.assign(leaves_, kEmpty);
+  winners_.assign(2 * std::size_t{leaves_}, 0);
+  for (std::uint32_t i = 0; i < leaves_; ++i)
+    winners_[leaves_ + i] = i;
+  for (std::uint32_t n = leaves_ - 1; n >= 1; --n)
+    winners_[n] = winners_[2 * n];
+}
+
+void LaneEvents::make_room(std::uint32_t lane) {
+  Span& span = spans_[lane];
+  if (span.tail < capacity_) return;
+  const std::uint32_t size = span.tail - span.head;
+  if (2 * std::size_t{size} <= capacity_) {
+    // At least half the lane is free once its events move to the front: compacting again takes
+    // as many pops as it moves events.
+    std::copy(begin(lane) + span.head, begin(lane) + span.tail, begin(lane));
+    span = {0, size};
+    return;
+  }
+  const std::size_t capacity = 2 * capacity_;
+  std::vector<ScheduledEvent> events(lanes_ * capacity);
+  for (std::uint32_t l = 0; l < lanes_; ++l) {
+    const Span s = spans_[l];
+    std::copy(begin(l) + s.head, begin(l) + s.tail, events.data() + l * capacity);
+    spans_[l] = {0, s.tail - s.head};
+  }
+  events_ = std::move(events);
+  capacity_ = capacity;
+}
+
+// Only the leaf's own path changes, and along it each node's winner is the better of the one
+// coming up and the sibling's (which the change does not touch).
+void LaneEvents::update(std::uint32_t lane) {
+  const Span span = spans_[lane];
+  Key best = span.head < span.tail ? key_of(first(lane).time, first(lane).sequence) : kEmpty;
+  tops_[lane] = best;
+  std::uint32_t winner = lane;
+  for (std::size_t n = leaves_ + lane; n > 1; n /= 2) {
+    const std::uint32_t other = winners_[n ^ 1];
+    const Key key = tops_[other];
+    // Which side wins is as good as random: told so, the compiler selects without branching.
+    const bool earlier = __builtin_expect_with_probability(key < best, 1, 0.5);
+    best = earlier ? key : best;
+    winner = earlier ? other : winner;
+    winners_[n / 2] = winner;
+  }
+}
+
+void LaneEvents::push(std::uint32_t lane, const ScheduledEvent& event) {
+  assert(event.time != kNever);
+  make_room(lane);
+  Span& span = spans_[lane];
+  ScheduledEvent* events = begin(lane);
+  std::uint32_t i = span.tail++;
+  for (; i > span.head && event.before(events[i - 1]); --i)
+    events[i] = events[i - 1];
+  events[i] = event;
+  if (i == span.head) update(lane);
+}
+
+ScheduledEvent LaneEvents::pop() {
+  const std::uint32_t lane = winners_[1];
+  Span& span = spans_[lane];
+  const ScheduledEvent event = first(lane);
+  if (++span.head == span.tail) span = {0, 0};
+  update(lane);
+  return event;
+}
+
+std::uint32_t LaneEvents::find(std::uint32_t lane, const EventHandler* handler,
+                               std::uint64_t payload) {
+  const ScheduledEvent* events = begin(lane);
+  const Span span = spans_[lane];
+  for (std::uint32_t i = span.head; i < span.tail; ++i) {
+    if (events[i].payload == payload && events[i].handler == handler) return i;
+  }
+  return span.tail;
+}
+
+bool LaneEvents::remove(std::uint32_t lane, const EventHandler* handler, std::uint64_t payload) {
+  const std::uint32_t i = find(lane, handler, payload);
+  Span& span = spans_[lane];
+  if (i == span.tail) return false;
+  if (i == span.head) {
+    if (++span.head == span.tail) span = {0, 0};
+    update(lane);
+    return true;
+  }
+  ScheduledEvent* events = begin(lane);
+  std::copy(events + i + 1, events + span.tail, events + i);
+  --span.tail;
+  return true;
+}
+
+bool LaneEvents::retime(std::uint32_t lane, const EventHandler* handler, std::uint64_t payload,
+                        Tick time, std::uint64_t sequence) {
+  assert(time != kNever);
+  std::uint32_t i = find(lane, handler, payload);
+  const Span span = spans_[lane];
+  if (i == span.tail) return false;
+  ScheduledEvent* events = begin(lane);
+  ScheduledEvent event = events[i];
+  const bool was_first = i == span.head;
+  event.time = time;
+  event.sequence = sequence;
+  for (; i > span.head && event.before(events[i - 1]); --i)
+    events[i] = events[i - 1];
+  for (; i + 1 < span.tail && events[i + 1].before(event); ++i)
+    events[i] = events[i + 1];
+  events[i] = event;
+  if (was_first || i == span.head) update(lane);
+  return true;
+}
+
+}  // namespace aqlsim

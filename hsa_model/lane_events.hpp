@@ -1,0 +1,69 @@
+#pragma once
+// Events kept in lanes: the dispatcher gives each CU a lane for the ends of its work-groups (and
+// their context transfers), so that an event can be withdrawn (eviction) and the engine's
+// general queue holds only the rest. A lane keeps its events sorted by (time, sequence number);
+// a winner tree over the lanes' earliest events names the earliest of all. Work-groups mostly
+// end in the order they start, so a push usually appends and a pop takes the lane's first: both
+// cost O(1) plus the tree's O(log lanes), with no allocation once the lanes have grown. A
+// withdrawal leaves nothing behind to pop.
+#include <cstdint>
+#include <vector>
+
+#include "hsa_model/event_queue.hpp"
+
+namespace aqlsim {
+
+class LaneEvents {
+ public:
+  // Discards every event.
+  void set_lanes(std::uint32_t lanes);
+
+  bool empty() const { return tops_[winners_[1]] == kEmpty; }
+  // The earliest event of all lanes; not empty().
+  const ScheduledEvent& top() const { return first(winners_[1]); }
+  ScheduledEvent pop();
+  // `event` may not be at time kNever.
+  void push(std::uint32_t lane, const ScheduledEvent& event);
+  // Withdraws the event of `lane` with this handler and payload; false when there is none.
+  bool remove(std::uint32_t lane, const EventHandler* handler, std::uint64_t payload);
+  // Moves that event to (time, sequence) in one pass: what remove and push would do.
+  bool retime(std::uint32_t lane, const EventHandler* handler, std::uint64_t payload, Tick time,
+              std::uint64_t sequence);
+
+ private:
+  // A lane's events are events_[lane * capacity_ + head, lane * capacity_ + tail), sorted.
+  struct Span {
+    std::uint32_t head = 0;
+    std::uint32_t tail = 0;
+  };
+  // (time, sequence) as one unsigned 128-bit number, compared without branches (which side of a
+  // match wins is as good as random). Time kNever: the lane is empty.
+  __extension__ using Key = unsigned __int128;
+  static Key key_of(Tick time, std::uint64_t sequence) {
+    return (static_cast<Key>(static_cast<std::uint64_t>(time)) << 64) | sequence;
+  }
+  static constexpr Key kEmpty = static_cast<Key>(static_cast<std::uint64_t>(kNever)) << 64;
+
+  ScheduledEvent* begin(std::uint32_t lane) { return events_.data() + lane * capacity_; }
+  const ScheduledEvent& first(std::uint32_t lane) const {
+    return events_[lane * capacity_ + spans_[lane].head];
+  }
+  // Makes room for one more event at the tail of `lane`.
+  void make_room(std::uint32_t lane);
+  // Where the event with this handler and payload is in `lane` (its tail when there is none).
+  std::uint32_t find(std::uint32_t lane, const EventHandler* handler, std::uint64_t payload);
+  // The lane's earliest event has changed: its leaf and the tree above it follow.
+  void update(std::uint32_t lane);
+
+  std::uint32_t lanes_ = 0;
+  std::uint32_t leaves_ = 1;  // a power of two, at least lanes_ (the unused leaves stay empty)
+  std::size_t capacity_ = 0;  // room for events per lane
+  std::vector<ScheduledEvent> events_;
+  std::vector<Span> spans_;
+  std::vector<Key> tops_ = {kEmpty};  // per leaf: its lane's earliest event
+  // Per node of the tree (the root is 1, the children of n are 2n and 2n + 1, leaf i is
+  // leaves_ + i): the leaf of the earliest key below it.
+  std::vector<std::uint32_t> winners_ = {0, 0};
+};
+
+}  // namespace aqlsim

@@ -1,0 +1,125 @@
+// Lanes must pop exactly the order a comparison heap pops, (time, sequence), whatever the lanes,
+// and a withdrawn event must never pop.
+#include "hsa_model/lane_events.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <vector>
+
+#include "hsa_model/engine.hpp"
+
+namespace aqlsim {
+namespace {
+
+ScheduledEvent at(Tick time, std::uint64_t sequence, std::uint64_t payload = 0) {
+  return {.time = time, .sequence = sequence, .handler = nullptr, .payload = payload};
+}
+
+std::vector<std::uint64_t> drain(LaneEvents& lanes) {
+  std::vector<std::uint64_t> payloads;
+  while (!lanes.empty())
+    payloads.push_back(lanes.pop().payload);
+  return payloads;
+}
+
+TEST(LaneEvents, PopsByTimeThenSequenceAcrossLanes) {
+  LaneEvents lanes;
+  lanes.set_lanes(3);
+  EXPECT_TRUE(lanes.empty());
+  lanes.push(2, at(5, 0, 10));
+  lanes.push(0, at(7, 1, 11));
+  lanes.push(0, at(3, 2, 12));  // earlier than its lane's first: becomes the lane's first
+  lanes.push(1, at(5, 3, 13));  // ties lane 2's time with a later sequence number
+  lanes.push(2, at(4, 4, 14));
+  EXPECT_EQ(lanes.top().payload, 12u);
+  EXPECT_EQ(drain(lanes), (std::vector<std::uint64_t>{12, 14, 10, 13, 11}));
+}
+
+TEST(LaneEvents, AWithdrawnEventNeverPops) {
+  LaneEvents lanes;
+  lanes.set_lanes(2);
+  lanes.push(0, at(10, 0, 1));
+  lanes.push(0, at(20, 1, 2));
+  lanes.push(0, at(30, 2, 3));
+  lanes.push(1, at(25, 3, 4));
+  EXPECT_TRUE(lanes.remove(0, nullptr, 2));  // the middle of its lane
+  EXPECT_FALSE(lanes.remove(0, nullptr, 2));
+  EXPECT_FALSE(lanes.remove(1, nullptr, 1));  // another lane's payload
+  EXPECT_TRUE(lanes.remove(0, nullptr, 1));   // the earliest of all
+  EXPECT_EQ(lanes.top().payload, 4u);
+  EXPECT_EQ(drain(lanes), (std::vector<std::uint64_t>{4, 3}));
+}
+
+TEST(LaneEvents, TheHandlerTellsEventsWithTheSamePayloadApart) {
+  struct Nothing final : EventHandler {
+    void handle(std::uint64_t) override {}
+  } a, b;
+  LaneEvents lanes;
+  lanes.set_lanes(1);
+  lanes.push(0, {.time = 1, .sequence = 0, .handler = &a, .payload = 7});
+  lanes.push(0, {.time = 2, .sequence = 1, .handler = &b, .payload = 7});
+  EXPECT_TRUE(lanes.remove(0, &b, 7));
+  EXPECT_EQ(lanes.pop().handler, static_cast<EventHandler*>(&a));
+  EXPECT_TRUE(lanes.empty());
+}
+
+// As the dispatcher uses the lanes, and more: many events per lane (past the initial room, so
+// the lanes grow and compact), out-of-order pushes, times clustered at the same tick, and
+// withdrawals anywhere. The reference is a sorted list.
+TEST(LaneEvents, MatchesASortedReferenceOnARandomRun) {
+  std::mt19937_64 random(11);
+  constexpr std::uint32_t kLanes = 37;
+  LaneEvents lanes;
+  lanes.set_lanes(kLanes);
+  struct Pending {
+    ScheduledEvent event;
+    std::uint32_t lane;
+  };
+  std::vector<Pending> reference;
+  std::uint64_t sequence = 0;
+  Tick now = 0;
+  const auto push = [&] {
+    const auto lane = static_cast<std::uint32_t>(random() % kLanes);
+    const Tick delay = 1 + static_cast<Tick>(random() % 1000) * static_cast<Tick>(random() % 2);
+    const ScheduledEvent e = at(now + delay, sequence, sequence);
+    ++sequence;
+    lanes.push(lane, e);
+    reference.push_back({e, lane});
+  };
+  const auto earliest = [&] {
+    return std::min_element(reference.begin(), reference.end(),
+                            [](const auto& a, const auto& b) { return a.event.before(b.event); });
+  };
+  for (int i = 0; i < 2000; ++i)
+    push();
+  for (int step = 0; step < 100000; ++step) {
+    if (random() % 4 == 0 && !reference.empty()) {
+      const std::size_t victim = random() % reference.size();
+      ASSERT_TRUE(lanes.remove(reference[victim].lane, nullptr, reference[victim].event.payload));
+      reference.erase(reference.begin() + static_cast<std::ptrdiff_t>(victim));
+    } else if (!reference.empty()) {
+      const auto expected = earliest();
+      ASSERT_EQ(lanes.top().sequence, expected->event.sequence) << "step " << step;
+      const ScheduledEvent got = lanes.pop();
+      ASSERT_EQ(got.sequence, expected->event.sequence) << "step " << step;
+      now = got.time;
+      reference.erase(expected);
+    }
+    for (std::uint64_t n = random() % 3; n > 0; --n)
+      push();
+    ASSERT_EQ(lanes.empty(), reference.empty());
+  }
+}
+
+TEST(LaneEvents, SetLanesDiscardsEveryEvent) {
+  LaneEvents lanes;
+  lanes.set_lanes(4);
+  lanes.push(3, at(1, 0));
+  lanes.set_lanes(4);
+  EXPECT_TRUE(lanes.empty());
+}
+
+}  // namespace
+}  // namespace aqlsim
