@@ -193,9 +193,9 @@ void Dispatcher::place_round_robin() {
     // By index: placing a kernel's last work-group marks every CU, appending to this round.
     for (std::size_t i = 0; i < candidates_.size(); ++i) {
       const CuIndex cu = candidates_[i];
-      const auto kernel = pick(cu);
-      if (kernel) {
-        place_workgroup(*kernel, cu);
+      const KernelId kernel = pick(cu);
+      if (kernel != kNoKernel) {
+        place_workgroup(kernel, cu);
         next_round_.push_back(cu);
       } else {
         is_candidate_[cu] = 0;
@@ -215,11 +215,11 @@ void Dispatcher::sweep_from_cu0() {
   while (placed) {
     placed = false;
     for (CuIndex cu = 0; cu < cus_.size(); ++cu) {
-      const auto kernel = pick(cu);
-      if (!kernel) continue;
-      place_workgroup(*kernel, cu);
+      const KernelId kernel = pick(cu);
+      if (kernel == kNoKernel) continue;
+      place_workgroup(kernel, cu);
       placed = true;
-      if (kernels_[*kernel].unissued() == 0) break;
+      if (kernels_[kernel].unissued() == 0) break;
     }
   }
   for (const CuIndex cu : candidates_)  // marked by the placements; nothing more fits now
@@ -231,12 +231,13 @@ void Dispatcher::sweep_from_cu0() {
 // what does not fit is a bug in the policy, reported like a queue-mapping policy's. The CU's
 // resources are checked as the work-group is placed (place_workgroup), which computes them
 // anyway.
-std::optional<KernelId> Dispatcher::pick(CuIndex cu) {
-  if (!can_take_work(cu)) return std::nullopt;
-  const auto kernel = scheduler_->pick(view(), cu);
-  if (kernel && (kernels_[*kernel].unissued() == 0 || !kernels_[*kernel].allowed_on(cu)))
+KernelId Dispatcher::pick(CuIndex cu) {
+  if (!can_take_work(cu)) return kNoKernel;
+  const std::optional<KernelId> kernel = scheduler_->pick(view(), cu);
+  if (!kernel) return kNoKernel;
+  if (kernels_[*kernel].unissued() == 0 || !kernels_[*kernel].allowed_on(cu))
     throw_misfit(*kernel, cu);
-  return kernel;
+  return *kernel;
 }
 
 void Dispatcher::throw_misfit(KernelId kernel, CuIndex cu) const {
@@ -300,11 +301,15 @@ void Dispatcher::place_workgroup(KernelId id, CuIndex cu) {
 
 void Dispatcher::start_timer(std::uint32_t slot) {
   WorkgroupRecord& wg = workgroups_[slot];
-  const KernelState& k = kernels_[wg.kernel];
+  KernelState& k = kernels_[wg.kernel];
   // Load in work-group equivalents of this kernel: every resident wave counts.
   const double load = static_cast<double>(cus_[wg.cu].resident_waves()) / k.demand.waves;
-  RandomStream stream(k.stream_seed, wg.index);
-  timer_->start(slot, wg, k, load, stream);
+  double spread = 1.0;
+  if (k.sampler.random()) {
+    if (!k.draws) k.draws = std::make_unique<DrawsAhead>();
+    spread = k.draws->spread(k.sampler, k.stream_seed, wg.index, k.total_workgroups);
+  }
+  timer_->start(slot, wg, k, load, spread);
 }
 
 void Dispatcher::start_placed_workgroups() {
@@ -458,8 +463,9 @@ void Dispatcher::complete_kernel(KernelState& k) {
   if (on_kernel_completed_) on_kernel_completed_(k);
   if (kernel_events_) kernel_events_->on_completed(k.id);
   // From now on the kernel is only reported: its count for every CU goes (more than half of a
-  // finished kernel's memory on a 120-CU device).
+  // finished kernel's memory on a 120-CU device), and so do its draws.
   k.resident_per_cu = {};
+  k.draws.reset();
 }
 
 std::uint32_t Dispatcher::take_lane(CuIndex cu) {

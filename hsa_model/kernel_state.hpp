@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <vector>
 
 #include "hsa_model/compute_unit.hpp"
@@ -19,6 +20,7 @@ namespace aqlsim {
 using KernelId = std::uint32_t;
 using CuIndex = std::uint32_t;
 
+inline constexpr KernelId kNoKernel = std::numeric_limits<KernelId>::max();
 inline constexpr std::uint32_t kNoWorkerLimit = std::numeric_limits<std::uint32_t>::max();
 
 // Work taken back from a running work-group: it is issued again before any new index.
@@ -43,6 +45,7 @@ struct KernelState {
   DurationParams duration;
   double reference_load = 1.0;  // residency at which duration.mean was given
   DurationSampler sampler;
+  std::unique_ptr<DrawsAhead> draws;  // while it runs, when its durations are random
 
   std::uint64_t total_workgroups = 0;
   std::uint64_t issued = 0;     // grid indices taken so far (the task counter)

@@ -54,10 +54,10 @@ void ProcessorSharingTimer::before_load_change(CuIndex cu) {
 }
 
 void ProcessorSharingTimer::start(std::uint32_t slot, WorkgroupRecord& wg,
-                                  const KernelState& kernel, double, RandomStream& stream) {
+                                  const KernelState& kernel, double, double spread) {
   Group& g = group_of(wg.cu, kernel.id);
   advance(g, engine_->now());
-  wg.work = kernel.sampler.work(stream);
+  wg.work = kernel.sampler.work(spread);
   if (wg.fraction < 1.0) wg.work *= wg.fraction;
   g.finishes.emplace_back(g.progress + wg.work, slot);
   std::push_heap(g.finishes.begin(), g.finishes.end(), std::greater<>());

@@ -25,7 +25,7 @@ class ProcessorSharingTimer final : public WorkgroupTimer {
 
   void before_load_change(CuIndex cu) override;
   void start(std::uint32_t slot, WorkgroupRecord& wg, const KernelState& kernel, double load,
-             RandomStream& stream) override;
+             double spread) override;
   void settle() override;
   double withdraw(std::uint32_t slot, const WorkgroupRecord& wg, Tick then) override;
 

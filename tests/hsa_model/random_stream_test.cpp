@@ -74,5 +74,23 @@ TEST(DurationSampler, MeanGrowsWithLoadAndIsExactAtTheReference) {
   EXPECT_DOUBLE_EQ(sampler.mean_at(6.0), 14e6);
 }
 
+// Drawn ahead in batches, in order, past a batch boundary, at the end of a grid shorter than a
+// batch, and for an earlier index (returned work): always exactly the work-group's own draw.
+TEST(DrawsAhead, GiveEachWorkgroupTheFactorOfItsOwnStream) {
+  const DurationParams params{.mean = 1'000'000, .reference_residency = 0, .rsd = 0.2};
+  const DurationSampler sampler(params, 1.0);
+  const RandomStream::KernelSeed seed = RandomStream::kernel_seed(5, 42);
+  const auto own = [&](std::uint64_t index) {
+    RandomStream stream(seed, index);
+    return sampler.spread(stream);
+  };
+  constexpr std::uint64_t kTotal = 70;
+  DrawsAhead draws;
+  for (const std::uint64_t index : {0, 1, 2, 31, 32, 33, 5, 34, 69, 68, 40, 3}) {
+    EXPECT_EQ(draws.spread(sampler, seed, index, kTotal), own(index)) << "work-group " << index;
+  }
+  EXPECT_NE(own(0), own(1));
+}
+
 }  // namespace
 }  // namespace aqlsim
