@@ -31,8 +31,21 @@ bool ComputeUnit::totals_allow(const WorkgroupDemand& demand) const {
 }
 
 bool ComputeUnit::find_rooms(const WorkgroupDemand& demand, Rooms& rooms) const {
+  const std::uint32_t simds = std::min(spec_->simds, kMaxSimdsPerCu);
+  // SIMDs that hold the same have the same room, found with one pair of divisions instead of
+  // one per SIMD (work-groups whose waves spread evenly keep the SIMDs level).
+  bool level = true;
+  for (std::uint32_t i = 1; i < simds; ++i) {
+    level = level && simd_waves_[i] == simd_waves_[0] && simd_vgprs_[i] == simd_vgprs_[0] &&
+            simd_sgprs_[i] == simd_sgprs_[0];
+  }
+  if (level) {
+    const std::uint32_t r = room(0, demand);
+    rooms.fill(r);
+    return r * simds >= demand.waves;
+  }
   std::uint32_t total = 0;
-  for (std::uint32_t i = 0; i < spec_->simds; ++i) {
+  for (std::uint32_t i = 0; i < simds; ++i) {
     rooms[i] = room(i, demand);
     total += rooms[i];
   }

@@ -233,11 +233,11 @@ void Dispatcher::sweep_from_cu0() {
 // anyway.
 KernelId Dispatcher::pick(CuIndex cu) {
   if (!can_take_work(cu)) return kNoKernel;
-  const std::optional<KernelId> kernel = scheduler_->pick(view(), cu);
-  if (!kernel) return kNoKernel;
-  if (kernels_[*kernel].unissued() == 0 || !kernels_[*kernel].allowed_on(cu))
-    throw_misfit(*kernel, cu);
-  return *kernel;
+  const KernelId kernel = scheduler_->pick(view(), cu);
+  if (kernel == kNoKernel) return kNoKernel;
+  if (kernels_[kernel].unissued() == 0 || !kernels_[kernel].allowed_on(cu))
+    throw_misfit(kernel, cu);
+  return kernel;
 }
 
 void Dispatcher::throw_misfit(KernelId kernel, CuIndex cu) const {
@@ -302,14 +302,17 @@ void Dispatcher::place_workgroup(KernelId id, CuIndex cu) {
 void Dispatcher::start_timer(std::uint32_t slot) {
   WorkgroupRecord& wg = workgroups_[slot];
   KernelState& k = kernels_[wg.kernel];
-  // Load in work-group equivalents of this kernel: every resident wave counts.
-  const double load = static_cast<double>(cus_[wg.cu].resident_waves()) / k.demand.waves;
-  double spread = 1.0;
-  if (k.sampler.random()) {
-    if (!k.draws) k.draws = std::make_unique<DrawsAhead>();
-    spread = k.draws->spread(k.sampler, k.stream_seed, wg.index, k.total_workgroups);
+  // The load is in work-group equivalents of this kernel: every resident wave counts.
+  if (!k.durations) {
+    const ComputeUnitSpec& cu = cus_[wg.cu].spec();
+    k.durations = std::make_unique<DurationCache>(k.demand.waves, cu.simds * cu.waves_per_simd);
   }
-  timer_->start(slot, wg, k, load, spread);
+  DurationCache& durations = *k.durations;
+  const double mean = durations.mean_at_waves(k.sampler, cus_[wg.cu].resident_waves());
+  const double spread =
+      k.sampler.random() ? durations.spread(k.sampler, k.stream_seed, wg.index, k.total_workgroups)
+                         : 1.0;
+  timer_->start(slot, wg, k, mean, spread);
 }
 
 void Dispatcher::start_placed_workgroups() {
@@ -465,7 +468,7 @@ void Dispatcher::complete_kernel(KernelState& k) {
   // From now on the kernel is only reported: its count for every CU goes (more than half of a
   // finished kernel's memory on a 120-CU device), and so do its draws.
   k.resident_per_cu = {};
-  k.draws.reset();
+  k.durations.reset();
 }
 
 std::uint32_t Dispatcher::take_lane(CuIndex cu) {

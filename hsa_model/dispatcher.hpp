@@ -91,8 +91,7 @@ class Dispatcher {
   void run_pass(std::uint64_t);
   void place_round_robin();
   void sweep_from_cu0();
-  // The policy's choice for `cu`, or kNoKernel (not an optional: building and reading one
-  // through memory stalled the placement loop on store forwarding).
+  // The policy's choice for `cu`, or kNoKernel.
   KernelId pick(CuIndex cu);
   void wake(std::uint64_t);
   // The next event of the run in work-group slot `slot`, whatever its phase: its end, or the end

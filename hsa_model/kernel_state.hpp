@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "hsa_model/compute_unit.hpp"
+#include "hsa_model/duration_cache.hpp"
 #include "hsa_model/kernel_profile.hpp"
 #include "hsa_model/occupancy.hpp"
 #include "hsa_model/random_stream.hpp"
@@ -45,7 +46,7 @@ struct KernelState {
   DurationParams duration;
   double reference_load = 1.0;  // residency at which duration.mean was given
   DurationSampler sampler;
-  std::unique_ptr<DrawsAhead> draws;  // while it runs, when its durations are random
+  std::unique_ptr<DurationCache> durations;  // while it runs
 
   std::uint64_t total_workgroups = 0;
   std::uint64_t issued = 0;     // grid indices taken so far (the task counter)

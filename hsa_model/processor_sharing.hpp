@@ -24,7 +24,7 @@ class ProcessorSharingTimer final : public WorkgroupTimer {
                         const std::vector<KernelState>& kernels);
 
   void before_load_change(CuIndex cu) override;
-  void start(std::uint32_t slot, WorkgroupRecord& wg, const KernelState& kernel, double load,
+  void start(std::uint32_t slot, WorkgroupRecord& wg, const KernelState& kernel, double mean,
              double spread) override;
   void settle() override;
   double withdraw(std::uint32_t slot, const WorkgroupRecord& wg, Tick then) override;

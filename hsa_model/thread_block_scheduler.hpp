@@ -68,9 +68,11 @@ class ThreadBlockScheduler {
  public:
   virtual ~ThreadBlockScheduler() = default;
   virtual std::string_view name() const = 0;
-  // The kernel whose next work-group should be placed on `cu` now, or nullopt to leave the CU
+  // The kernel whose next work-group should be placed on `cu` now, or kNoKernel to leave the CU
   // alone. A returned kernel must satisfy view.fits(kernel, cu).
-  virtual std::optional<KernelId> pick(const DispatchView& view, CuIndex cu) = 0;
+  // (a sentinel rather than an optional: an optional returned through memory stalled the
+  // placement pass on store forwarding).
+  virtual KernelId pick(const DispatchView& view, CuIndex cu) = 0;
 
   virtual void on_kernel_launched(const DispatchView&, KernelId) {}
   virtual void on_workgroup_started(const DispatchView&, const WorkgroupRecord&) {}

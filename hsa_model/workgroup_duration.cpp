@@ -30,29 +30,13 @@ double DurationSampler::spread(RandomStream& stream) const {
   return sigma_ > 0.0 ? std::exp(mu_ + sigma_ * stream.next_normal()) : 1.0;
 }
 
-Tick DurationSampler::duration(double load, double spread) const {
-  double duration = mean_at(load);
+Tick DurationSampler::duration(double mean, double spread) const {
+  double duration = mean;
   if (sigma_ > 0.0) duration *= spread;
   // A draw far in the tail is clamped (converting a double beyond a Tick is undefined).
   if (!(duration < static_cast<double>(kMaxDuration))) return kMaxDuration;
   // Round half up; durations are positive and far below 2^52 ticks, where this is exact.
   return std::max<Tick>(1, static_cast<Tick>(duration + 0.5));
-}
-
-double DrawsAhead::spread(const DurationSampler& sampler, RandomStream::KernelSeed seed,
-                          std::uint64_t index, std::uint64_t total) {
-  if (index - first_ < count_) return spreads_[index - first_];
-  if (index < first_) {  // returned work (an evicted work-group's index): drawn on its own
-    RandomStream stream(seed, index);
-    return sampler.spread(stream);
-  }
-  first_ = index;
-  count_ = static_cast<std::uint32_t>(std::min<std::uint64_t>(kBatch, total - index));
-  for (std::uint32_t i = 0; i < count_; ++i) {
-    RandomStream stream(seed, index + i);
-    spreads_[i] = sampler.spread(stream);
-  }
-  return spreads_[0];
 }
 
 }  // namespace aqlsim

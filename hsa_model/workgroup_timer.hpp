@@ -19,10 +19,11 @@ class WorkgroupTimer {
 
   // The load of `cu` is about to change at the current tick.
   virtual void before_load_change(CuIndex cu) = 0;
-  // Work-group `slot` starts now, to do wg.fraction of its work; `load` is its CU's load once
-  // this tick's placements are done, `spread` its log-normal factor. Sets wg.work.
+  // Work-group `slot` starts now, to do wg.fraction of its work; `mean` is its kernel's mean
+  // duration at the load of its CU once this tick's placements are done, `spread` its
+  // log-normal factor. Sets wg.work.
   virtual void start(std::uint32_t slot, WorkgroupRecord& wg, const KernelState& kernel,
-                     double load, double spread) = 0;
+                     double mean, double spread) = 0;
   // Stops work-group `slot` now, before its end: its end event will not fire. When `then` is
   // not kNever, the run's next event (the end of its context save) is due then instead: the
   // timer puts it in the CU's lane, with the end event's handler and payload. Returns the share
@@ -40,9 +41,9 @@ class AtDispatchTimer final : public WorkgroupTimer {
       : engine_(&engine), workgroup_end_(&workgroup_end) {}
 
   void before_load_change(CuIndex) override {}
-  void start(std::uint32_t slot, WorkgroupRecord& wg, const KernelState& kernel, double load,
+  void start(std::uint32_t slot, WorkgroupRecord& wg, const KernelState& kernel, double mean,
              double spread) override {
-    Tick duration = kernel.sampler.duration(load, spread);
+    Tick duration = kernel.sampler.duration(mean, spread);
     if (wg.fraction < 1.0) duration = fraction_of(duration, wg.fraction);
     wg.work = static_cast<double>(duration);
     wg.end = engine_->now() + duration;

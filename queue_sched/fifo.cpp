@@ -2,16 +2,16 @@
 
 namespace aqlsim {
 
-std::optional<KernelId> Fifo::pick(const DispatchView& view, CuIndex cu) {
+KernelId Fifo::pick(const DispatchView& view, CuIndex cu) {
   for (const KernelId k : view.active()) {
     if (view.kernel(k).unissued() == 0) continue;
     // The oldest kernel with work left decides alone.
-    return view.fits(k, cu) ? std::optional<KernelId>(k) : std::nullopt;
+    return view.fits(k, cu) ? k : kNoKernel;
   }
-  return std::nullopt;
+  return kNoKernel;
 }
 
-std::optional<KernelId> FifoBackfill::pick(const DispatchView& view, CuIndex cu) {
+KernelId FifoBackfill::pick(const DispatchView& view, CuIndex cu) {
   // Kernels often share a work-group shape; once one shape fails, skip its twins.
   std::optional<WorkgroupDemand> rejected;
   for (const KernelId k : view.active()) {
@@ -20,7 +20,7 @@ std::optional<KernelId> FifoBackfill::pick(const DispatchView& view, CuIndex cu)
     if (view.cu(cu).fits(kernel.demand)) return k;
     rejected = kernel.demand;
   }
-  return std::nullopt;
+  return kNoKernel;
 }
 
 }  // namespace aqlsim

@@ -13,7 +13,7 @@ class Fifo final : public ThreadBlockScheduler {
   static constexpr PolicyTraits kTraits{
       .name = "fifo", .summary = "strict FIFO: later kernels wait until earlier ones issued all"};
   std::string_view name() const override { return kTraits.name; }
-  std::optional<KernelId> pick(const DispatchView& view, CuIndex cu) override;
+  KernelId pick(const DispatchView& view, CuIndex cu) override;
 };
 
 // `fifo-backfill`: gem5's dispatcher — the oldest kernel places what fits, and later kernels
@@ -24,7 +24,7 @@ class FifoBackfill final : public ThreadBlockScheduler {
   static constexpr PolicyTraits kTraits{.name = "fifo-backfill",
                                         .summary = "FIFO, later kernels fill leftover resources"};
   std::string_view name() const override { return kTraits.name; }
-  std::optional<KernelId> pick(const DispatchView& view, CuIndex cu) override;
+  KernelId pick(const DispatchView& view, CuIndex cu) override;
 };
 
 }  // namespace aqlsim

@@ -4,7 +4,7 @@
 
 namespace aqlsim {
 
-std::optional<KernelId> MpMax::pick(const DispatchView& view, CuIndex cu) {
+KernelId MpMax::pick(const DispatchView& view, CuIndex cu) {
   update_limits(view);
   for (std::size_t i = 0; i < co_runners_.size(); ++i) {
     const KernelId k = co_runners_[i];
@@ -12,11 +12,11 @@ std::optional<KernelId> MpMax::pick(const DispatchView& view, CuIndex cu) {
     // still hold one, and for it the set-asides are waived.
     const std::uint32_t fit = beside_set_aside_[k];
     if (view.kernel(k).resident_per_cu[cu] >= std::max<std::uint32_t>(1, fit)) continue;
-    if (!view.fits(k, cu)) return std::nullopt;               // strict, as fifo: the CU waits
+    if (!view.fits(k, cu)) return kNoKernel;                  // strict, as fifo: the CU waits
     if (fit > 0 && takes_a_set_aside(view, cu, i)) continue;  // as good as at its limit
     return k;
   }
-  return std::nullopt;
+  return kNoKernel;
 }
 
 // Later co-runners only: the last kernel that may issue has none to protect, so a CU where

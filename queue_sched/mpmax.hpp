@@ -32,7 +32,7 @@ class MpMax final : public ThreadBlockScheduler {
       .name = "mpmax",
       .summary = "FIFO, each kernel sets aside one work-group per co-runner per CU"};
   std::string_view name() const override { return kTraits.name; }
-  std::optional<KernelId> pick(const DispatchView& view, CuIndex cu) override;
+  KernelId pick(const DispatchView& view, CuIndex cu) override;
   void on_kernel_launched(const DispatchView& view, KernelId) override { empty_cu_.capture(view); }
 
  private:

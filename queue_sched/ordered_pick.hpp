@@ -6,7 +6,6 @@
 // down the order may take them), which is what makes hand-offs take until blocks finish.
 #include <cstdint>
 #include <limits>
-#include <optional>
 #include <span>
 
 #include "hsa_model/thread_block_scheduler.hpp"
@@ -17,19 +16,19 @@ inline constexpr std::uint32_t kNoResidencyCap = std::numeric_limits<std::uint32
 
 // `cap(kernel)` is the most work-groups of `kernel` the policy allows on one CU.
 template <class Cap>
-std::optional<KernelId> pick_first_in_order(const DispatchView& view, CuIndex cu,
-                                            std::span<const KernelId> order, Cap&& cap) {
+KernelId pick_first_in_order(const DispatchView& view, CuIndex cu, std::span<const KernelId> order,
+                             Cap&& cap) {
   for (const KernelId k : order) {
     const KernelState& kernel = view.kernel(k);
     if (kernel.unissued() == 0 || kernel.resident_per_cu[cu] >= cap(k) || !kernel.allowed_on(cu))
       continue;
-    return view.fits(k, cu) ? std::optional<KernelId>(k) : std::nullopt;
+    return view.fits(k, cu) ? k : kNoKernel;
   }
-  return std::nullopt;
+  return kNoKernel;
 }
 
-inline std::optional<KernelId> pick_first_in_order(const DispatchView& view, CuIndex cu,
-                                                   std::span<const KernelId> order) {
+inline KernelId pick_first_in_order(const DispatchView& view, CuIndex cu,
+                                    std::span<const KernelId> order) {
   return pick_first_in_order(view, cu, order, [](KernelId) { return kNoResidencyCap; });
 }
 

@@ -46,16 +46,16 @@ Tick Sjf::shorter_arrival_within_a_workgroup(const DispatchView& view, const Ker
   return kNever;
 }
 
-std::optional<KernelId> Sjf::pick(const DispatchView& view, CuIndex cu) {
+KernelId Sjf::pick(const DispatchView& view, CuIndex cu) {
   if (wake_at_ <= view.now()) wake_at_ = kNever;
-  const auto kernel = pick_first_in_order(view, cu, order_);
-  if (!kernel || !foresight_) return kernel;
-  const Tick arrival = shorter_arrival_within_a_workgroup(view, view.kernel(*kernel));
+  const KernelId kernel = pick_first_in_order(view, cu, order_);
+  if (kernel == kNoKernel || !foresight_) return kernel;
+  const Tick arrival = shorter_arrival_within_a_workgroup(view, view.kernel(kernel));
   if (arrival == kNever) return kernel;
   // Look again just after the arrival, in case the kernel's launch is delayed (by packet
   // processing, an unmapped queue or a barrier): the CU is then no longer held for it.
   wake_at_ = std::min(wake_at_, arrival + 1);
-  return std::nullopt;
+  return kNoKernel;
 }
 
 void Sjf::on_kernel_launched(const DispatchView& view, KernelId kernel) {

@@ -26,7 +26,7 @@ class Sjf final : public ThreadBlockScheduler {
                                         .summary = "oracle: shortest isolated runtime first",
                                         .needs_isolated_runtimes = true};
   std::string_view name() const override { return kTraits.name; }
-  std::optional<KernelId> pick(const DispatchView& view, CuIndex cu) override;
+  KernelId pick(const DispatchView& view, CuIndex cu) override;
   void on_kernel_launched(const DispatchView& view, KernelId kernel) override;
   void on_kernel_completed(const DispatchView& view, KernelId kernel) override;
   Tick wake_at() const override { return wake_at_; }

@@ -4,7 +4,7 @@
 
 namespace aqlsim {
 
-std::optional<KernelId> Srtf::pick(const DispatchView& view, CuIndex cu) {
+KernelId Srtf::pick(const DispatchView& view, CuIndex cu) {
   return pick_first_in_order(view, cu, core_.order(view, cu));
 }
 

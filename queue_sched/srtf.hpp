@@ -21,7 +21,7 @@ class Srtf final : public ThreadBlockScheduler {
       .summary = "shortest predicted remaining time first, sampling new kernels",
       .publishes_predictions = true};
   std::string_view name() const override { return kTraits.name; }
-  std::optional<KernelId> pick(const DispatchView& view, CuIndex cu) override;
+  KernelId pick(const DispatchView& view, CuIndex cu) override;
 
   void on_kernel_launched(const DispatchView& view, KernelId kernel) override {
     core_.on_kernel_launched(view, kernel);

@@ -23,7 +23,7 @@ SrtfAdaptive::SrtfAdaptive(const PolicyParams& params)
       threshold_(params.get("threshold")),
       residency_limit_(static_cast<std::uint32_t>(params.get("residency_limit"))) {}
 
-std::optional<KernelId> SrtfAdaptive::pick(const DispatchView& view, CuIndex cu) {
+KernelId SrtfAdaptive::pick(const DispatchView& view, CuIndex cu) {
   return pick_first_in_order(view, cu, core_.order(view, cu), [&](KernelId k) {
     return sharing_ && k == fastest_ ? residency_limit_ : kNoResidencyCap;
   });

@@ -43,7 +43,7 @@ class SrtfAdaptive final : public ThreadBlockScheduler {
       .summary = "srtf, sharing CUs when exclusive runs would be unfair",
       .publishes_predictions = true};
   std::string_view name() const override { return kTraits.name; }
-  std::optional<KernelId> pick(const DispatchView& view, CuIndex cu) override;
+  KernelId pick(const DispatchView& view, CuIndex cu) override;
 
   void on_kernel_launched(const DispatchView& view, KernelId kernel) override;
   void on_workgroup_started(const DispatchView&, const WorkgroupRecord& wg) override {

@@ -13,11 +13,11 @@ namespace {
 class Careless final : public ThreadBlockScheduler {
  public:
   std::string_view name() const override { return "careless"; }
-  std::optional<KernelId> pick(const DispatchView& view, CuIndex) override {
+  KernelId pick(const DispatchView& view, CuIndex) override {
     for (const KernelId k : view.active()) {
       if (view.kernel(k).unissued() > 0) return k;
     }
-    return std::nullopt;
+    return kNoKernel;
   }
 };
 

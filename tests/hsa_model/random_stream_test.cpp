@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "hsa_model/duration_cache.hpp"
 #include "hsa_model/workgroup_duration.hpp"
 
 namespace aqlsim {
@@ -76,7 +77,7 @@ TEST(DurationSampler, MeanGrowsWithLoadAndIsExactAtTheReference) {
 
 // Drawn ahead in batches, in order, past a batch boundary, at the end of a grid shorter than a
 // batch, and for an earlier index (returned work): always exactly the work-group's own draw.
-TEST(DrawsAhead, GiveEachWorkgroupTheFactorOfItsOwnStream) {
+TEST(DurationCache, GivesEachWorkgroupTheFactorOfItsOwnStream) {
   const DurationParams params{.mean = 1'000'000, .reference_residency = 0, .rsd = 0.2};
   const DurationSampler sampler(params, 1.0);
   const RandomStream::KernelSeed seed = RandomStream::kernel_seed(5, 42);
@@ -85,11 +86,21 @@ TEST(DrawsAhead, GiveEachWorkgroupTheFactorOfItsOwnStream) {
     return sampler.spread(stream);
   };
   constexpr std::uint64_t kTotal = 70;
-  DrawsAhead draws;
+  DurationCache cache(4, 40);
   for (const std::uint64_t index : {0, 1, 2, 31, 32, 33, 5, 34, 69, 68, 40, 3}) {
-    EXPECT_EQ(draws.spread(sampler, seed, index, kTotal), own(index)) << "work-group " << index;
+    EXPECT_EQ(cache.spread(sampler, seed, index, kTotal), own(index)) << "work-group " << index;
   }
   EXPECT_NE(own(0), own(1));
+}
+
+TEST(DurationCache, GivesTheSamplersMeanAtEachLoad) {
+  const DurationParams params{
+      .mean = 10'000'000, .reference_residency = 0, .rsd = 0, .contention = 0.3};
+  const DurationSampler sampler(params, 3.0);
+  DurationCache cache(4, 40);  // 4 waves per work-group, at most 40 on a CU
+  for (const std::uint32_t waves : {4u, 8u, 9u, 40u, 8u, 0u}) {
+    EXPECT_EQ(cache.mean_at_waves(sampler, waves), sampler.mean_at(waves / 4.0)) << waves;
+  }
 }
 
 }  // namespace
