@@ -31,28 +31,24 @@ bool ComputeUnit::totals_allow(const WorkgroupDemand& demand) const {
 }
 
 bool ComputeUnit::find_rooms(const WorkgroupDemand& demand, Rooms& rooms) const {
-  const std::uint32_t simds = std::min(spec_->simds, kMaxSimdsPerCu);
-  // SIMDs that hold the same have the same room, found with one pair of divisions instead of
-  // one per SIMD (work-groups whose waves spread evenly keep the SIMDs level).
-  bool level = true;
-  for (std::uint32_t i = 1; i < simds; ++i) {
-    level = level && simd_waves_[i] == simd_waves_[0] && simd_vgprs_[i] == simd_vgprs_[0] &&
-            simd_sgprs_[i] == simd_sgprs_[0];
-  }
-  if (level) {
-    const std::uint32_t r = room(0, demand);
-    rooms.fill(r);
-    return r * simds >= demand.waves;
-  }
   std::uint32_t total = 0;
-  for (std::uint32_t i = 0; i < simds; ++i) {
+  for (std::uint32_t i = 0; i < simds(); ++i) {
     rooms[i] = room(i, demand);
     total += rooms[i];
   }
   return total >= demand.waves;
 }
 
+bool ComputeUnit::level_room_allows(const WorkgroupDemand& demand) const {
+  const std::uint32_t share = (demand.waves + simds() - 1) / simds();
+  return simd_waves_[0] + share <= spec_->waves_per_simd &&
+         simd_vgprs_[0] + share * demand.vgprs_per_wave <= spec_->vgprs_per_simd &&
+         (demand.sgprs_per_wave == 0 ||
+          simd_sgprs_[0] + share * demand.sgprs_per_wave <= spec_->sgprs_per_simd);
+}
+
 bool ComputeUnit::fits(const WorkgroupDemand& demand) const {
+  if (level_) return totals_allow(demand) && level_room_allows(demand);
   if (fitted_ && demand == fitted_demand_) return true;
   if (!totals_allow(demand)) return false;
   fitted_ = false;
@@ -60,6 +56,14 @@ bool ComputeUnit::fits(const WorkgroupDemand& demand) const {
   fitted_ = true;
   fitted_demand_ = demand;
   return true;
+}
+
+void ComputeUnit::update_level() {
+  level_ = true;
+  for (std::uint32_t i = 1; i < simds(); ++i) {
+    level_ = level_ && simd_waves_[i] == simd_waves_[0] && simd_vgprs_[i] == simd_vgprs_[0] &&
+             simd_sgprs_[i] == simd_sgprs_[0];
+  }
 }
 
 Placement ComputeUnit::place(const WorkgroupDemand& demand) {
@@ -70,23 +74,24 @@ Placement ComputeUnit::place(const WorkgroupDemand& demand) {
 
 std::optional<Placement> ComputeUnit::try_place(const WorkgroupDemand& demand) {
   if (!fits(demand)) return std::nullopt;
-  // A SIMD's room falls by exactly one for each wave placed on it, so it is found once.
-  Rooms rooms = fitted_rooms_;
-  fitted_ = false;
-  // No more than kMaxSimdsPerCu (the constructor checks it), as the compiler is told here.
-  const std::uint32_t simds = std::min(spec_->simds, kMaxSimdsPerCu);
-  bool level = true;
-  for (std::uint32_t i = 1; i < simds; ++i)
-    level = level && rooms[i] == rooms[0];
+  const std::uint32_t simds = this->simds();
   Placement placement;
+  // When every SIMD has the same room, the waves are dealt round from SIMD 0 (what the search
+  // below gives then). SIMDs that hold the same have the same room.
+  bool level = level_;
+  if (!level) {
+    level = true;
+    for (std::uint32_t i = 1; i < simds; ++i)
+      level = level && fitted_rooms_[i] == fitted_rooms_[0];
+  }
   if (level) {
-    // What the loop below gives when every SIMD has the same room (the usual case: work-groups
-    // whose waves spread evenly keep the SIMDs level): the waves dealt round from SIMD 0.
     for (std::uint32_t i = 0; i < simds; ++i) {
       placement.waves_per_simd[i] =
           static_cast<std::uint8_t>(demand.waves / simds + (i < demand.waves % simds ? 1 : 0));
     }
   } else {
+    // A SIMD's room falls by exactly one for each wave placed on it, so it is found once.
+    Rooms rooms = fitted_rooms_;
     for (std::uint32_t wave = 0; wave < demand.waves; ++wave) {
       std::uint32_t best = 0;
       for (std::uint32_t i = 1; i < simds; ++i) {
@@ -96,12 +101,15 @@ std::optional<Placement> ComputeUnit::try_place(const WorkgroupDemand& demand) {
       ++placement.waves_per_simd[best];
     }
   }
-  for (std::size_t i = 0; i < kMaxSimdsPerCu; ++i) {
+  fitted_ = false;
+  for (std::uint32_t i = 0; i < simds; ++i) {
     const std::uint32_t n = placement.waves_per_simd[i];
     simd_waves_[i] += n;
     simd_vgprs_[i] += n * demand.vgprs_per_wave;
     simd_sgprs_[i] += n * demand.sgprs_per_wave;
   }
+  // An even deal keeps level SIMDs level.
+  if (!level_ || demand.waves % simds != 0) update_level();
   ++workgroups_;
   waves_ += demand.waves;
   vgprs_ += demand.waves * demand.vgprs_per_wave;
@@ -112,12 +120,15 @@ std::optional<Placement> ComputeUnit::try_place(const WorkgroupDemand& demand) {
 
 void ComputeUnit::release(const WorkgroupDemand& demand, const Placement& placement) {
   fitted_ = false;
-  for (std::size_t i = 0; i < kMaxSimdsPerCu; ++i) {
+  bool even = true;
+  for (std::uint32_t i = 0; i < simds(); ++i) {
     const std::uint32_t n = placement.waves_per_simd[i];
+    even = even && n == placement.waves_per_simd[0];
     simd_waves_[i] -= n;
     simd_vgprs_[i] -= n * demand.vgprs_per_wave;
     simd_sgprs_[i] -= n * demand.sgprs_per_wave;
   }
+  if (!level_ || !even) update_level();
   --workgroups_;
   waves_ -= demand.waves;
   vgprs_ -= demand.waves * demand.vgprs_per_wave;

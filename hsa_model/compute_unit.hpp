@@ -1,6 +1,7 @@
 #pragma once
 // One compute unit's resources. A work-group is placed only if every resource it needs is
 // free; its waves go one at a time to the SIMD with the most room, as hardware balances them.
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -36,10 +37,15 @@ class ComputeUnit {
 
  private:
   using Rooms = std::array<std::uint32_t, kMaxSimdsPerCu>;
+  std::uint32_t simds() const { return std::min(spec_->simds, kMaxSimdsPerCu); }
   // Waves of `demand` that SIMD `i` can still take.
   std::uint32_t room(std::uint32_t i, const WorkgroupDemand& demand) const;
   // Each SIMD's room for `demand`; true when together they hold all its waves.
   bool find_rooms(const WorkgroupDemand& demand, Rooms& rooms) const;
+  // When every SIMD holds the same: whether each can take its share of `demand`'s waves,
+  // ceil(waves / SIMDs) (what find_rooms answers then, without dividing by register counts).
+  bool level_room_allows(const WorkgroupDemand& demand) const;
+  void update_level();
 
   const ComputeUnitSpec* spec_;
   // What each SIMD holds, over all kMaxSimdsPerCu (unused ones stay 0): adding or giving back a
@@ -52,6 +58,7 @@ class ComputeUnit {
   std::uint32_t vgprs_ = 0;  // summed over SIMDs
   std::uint32_t sgprs_ = 0;
   std::uint32_t lds_used_ = 0;
+  bool level_ = true;  // every SIMD holds the same (waves that spread evenly keep them so)
   // The last demand fits() accepted and its SIMDs' rooms, until the CU changes: a policy checks
   // a work-group just before the dispatcher places it, which then need not look again.
   mutable bool fitted_ = false;

@@ -3,7 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
+#include <random>
+#include <vector>
 
 #include "hsa_model/compute_unit.hpp"
 
@@ -145,6 +148,96 @@ TEST(ComputeUnit, RespectsWorkGroupSlotsAndLds) {
     cu.place(tiny);
   EXPECT_EQ(cu.resident_workgroups(), 8u);
   EXPECT_FALSE(cu.fits(tiny));  // 8 blocks at most
+}
+
+// The placement rule written plainly: each SIMD's room by division, a work-group fits when the
+// rooms hold its waves, and each wave goes to the SIMD with the most room, the lowest on ties.
+class PlainComputeUnit {
+ public:
+  explicit PlainComputeUnit(const ComputeUnitSpec& spec) : spec_(spec) {}
+
+  bool fits(const WorkgroupDemand& d) const {
+    if (workgroups_ >= spec_.max_workgroups || lds_ + d.lds_bytes > spec_.lds_bytes) return false;
+    std::uint32_t total = 0;
+    for (std::uint32_t i = 0; i < spec_.simds; ++i)
+      total += room(i, d);
+    return total >= d.waves;
+  }
+  Placement place(const WorkgroupDemand& d) {
+    Placement p;
+    std::array<std::uint32_t, kMaxSimdsPerCu> rooms{};
+    for (std::uint32_t i = 0; i < spec_.simds; ++i)
+      rooms[i] = room(i, d);
+    for (std::uint32_t wave = 0; wave < d.waves; ++wave) {
+      std::uint32_t best = 0;
+      for (std::uint32_t i = 1; i < spec_.simds; ++i)
+        best = rooms[i] > rooms[best] ? i : best;
+      --rooms[best];
+      ++p.waves_per_simd[best];
+    }
+    apply(d, p, 1);
+    return p;
+  }
+  void release(const WorkgroupDemand& d, const Placement& p) { apply(d, p, -1); }
+
+ private:
+  std::uint32_t room(std::uint32_t i, const WorkgroupDemand& d) const {
+    std::uint32_t n = spec_.waves_per_simd - waves_[i];
+    if (d.vgprs_per_wave > 0)
+      n = std::min(n, (spec_.vgprs_per_simd - vgprs_[i]) / d.vgprs_per_wave);
+    if (d.sgprs_per_wave > 0)
+      n = std::min(n, (spec_.sgprs_per_simd - sgprs_[i]) / d.sgprs_per_wave);
+    return n;
+  }
+  void apply(const WorkgroupDemand& d, const Placement& p, int sign) {
+    for (std::uint32_t i = 0; i < spec_.simds; ++i) {
+      waves_[i] += sign * p.waves_per_simd[i];
+      vgprs_[i] += sign * p.waves_per_simd[i] * static_cast<int>(d.vgprs_per_wave);
+      sgprs_[i] += sign * p.waves_per_simd[i] * static_cast<int>(d.sgprs_per_wave);
+    }
+    workgroups_ += sign;
+    lds_ += sign * static_cast<int>(d.lds_bytes);
+  }
+
+  ComputeUnitSpec spec_;
+  std::array<std::uint32_t, kMaxSimdsPerCu> waves_{}, vgprs_{}, sgprs_{};
+  std::uint32_t workgroups_ = 0;
+  std::uint32_t lds_ = 0;
+};
+
+// The compute unit's shortcuts (level SIMDs checked without division, an even deal that keeps
+// them level, a cached room search) must answer and place exactly as the plain rule does, over
+// random mixes of work-group shapes on CUs of 1, 3 and 4 SIMDs.
+TEST(ComputeUnit, FitsAndPlacesAsThePlainRuleDoes) {
+  std::mt19937_64 random(3);
+  for (const std::uint32_t simds : {1u, 3u, 4u}) {
+    DeviceSpec d = cdna();
+    d.cu.simds = simds;
+    const std::vector<WorkgroupDemand> shapes = {
+        workgroup_demand(d, 256, 32, 0, 0),  workgroup_demand(d, 256, 64, 32, 4096),
+        workgroup_demand(d, 128, 24, 16, 0), workgroup_demand(d, 64, 100, 0, 1024),
+        workgroup_demand(d, 384, 16, 96, 0), workgroup_demand(d, 192, 40, 0, 16384),
+        workgroup_demand(d, 512, 8, 200, 0)};
+    ComputeUnit cu(d.cu);
+    PlainComputeUnit plain(d.cu);
+    std::vector<std::pair<std::size_t, Placement>> resident;
+    for (int step = 0; step < 20000; ++step) {
+      for (const WorkgroupDemand& shape : shapes)
+        ASSERT_EQ(cu.fits(shape), plain.fits(shape)) << "step " << step << ", " << simds;
+      const std::size_t s = random() % shapes.size();
+      if (random() % 2 == 0 && cu.fits(shapes[s])) {
+        const Placement p = cu.place(shapes[s]);
+        ASSERT_EQ(p.waves_per_simd, plain.place(shapes[s]).waves_per_simd) << "step " << step;
+        resident.emplace_back(s, p);
+      } else if (!resident.empty()) {
+        const std::size_t victim = random() % resident.size();
+        cu.release(shapes[resident[victim].first], resident[victim].second);
+        plain.release(shapes[resident[victim].first], resident[victim].second);
+        resident.erase(resident.begin() + static_cast<std::ptrdiff_t>(victim));
+      }
+      ASSERT_TRUE(cu.within_limits());
+    }
+  }
 }
 
 }  // namespace
