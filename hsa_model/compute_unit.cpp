@@ -66,16 +66,54 @@ void ComputeUnit::update_level() {
   }
 }
 
-Placement ComputeUnit::place(const WorkgroupDemand& demand) {
-  const std::optional<Placement> placement = try_place(demand);
-  assert(placement && "placed a work-group that does not fit");
-  return placement.value_or(Placement{});
+void ComputeUnit::spread_level() {
+  for (std::uint32_t i = 1; i < simds(); ++i) {
+    simd_waves_[i] = simd_waves_[0];
+    simd_vgprs_[i] = simd_vgprs_[0];
+    simd_sgprs_[i] = simd_sgprs_[0];
+  }
 }
 
-std::optional<Placement> ComputeUnit::try_place(const WorkgroupDemand& demand) {
-  if (!fits(demand)) return std::nullopt;
-  const std::uint32_t simds = this->simds();
+// Adds (or gives back) a placement. `even`: it puts the same number of waves on every SIMD.
+void ComputeUnit::add(const WorkgroupDemand& demand, const Placement& placement, bool even,
+                      bool adding) {
+  const auto change = [adding](std::uint32_t& value, std::uint32_t amount) {
+    value = adding ? value + amount : value - amount;
+  };
+  if (level_ && even) {
+    const std::uint32_t n = placement.waves_per_simd[0];
+    change(simd_waves_[0], n);
+    change(simd_vgprs_[0], n * demand.vgprs_per_wave);
+    change(simd_sgprs_[0], n * demand.sgprs_per_wave);
+  } else {
+    if (level_) spread_level();
+    for (std::uint32_t i = 0; i < simds(); ++i) {
+      const std::uint32_t n = placement.waves_per_simd[i];
+      change(simd_waves_[i], n);
+      change(simd_vgprs_[i], n * demand.vgprs_per_wave);
+      change(simd_sgprs_[i], n * demand.sgprs_per_wave);
+    }
+    update_level();
+  }
+  change(workgroups_, 1);
+  change(waves_, demand.waves);
+  change(vgprs_, demand.waves * demand.vgprs_per_wave);
+  change(sgprs_, demand.waves * demand.sgprs_per_wave);
+  change(lds_used_, demand.lds_bytes);
+  fitted_ = false;
+}
+
+Placement ComputeUnit::place(const WorkgroupDemand& demand) {
   Placement placement;
+  [[maybe_unused]] const bool placed = try_place(demand, placement);
+  assert(placed && "placed a work-group that does not fit");
+  return placement;
+}
+
+bool ComputeUnit::try_place(const WorkgroupDemand& demand, Placement& placement) {
+  if (!fits(demand)) return false;
+  const std::uint32_t simds = this->simds();
+  placement = Placement{};
   // When every SIMD has the same room, the waves are dealt round from SIMD 0 (what the search
   // below gives then). SIMDs that hold the same have the same room.
   bool level = level_;
@@ -101,47 +139,24 @@ std::optional<Placement> ComputeUnit::try_place(const WorkgroupDemand& demand) {
       ++placement.waves_per_simd[best];
     }
   }
-  fitted_ = false;
-  for (std::uint32_t i = 0; i < simds; ++i) {
-    const std::uint32_t n = placement.waves_per_simd[i];
-    simd_waves_[i] += n;
-    simd_vgprs_[i] += n * demand.vgprs_per_wave;
-    simd_sgprs_[i] += n * demand.sgprs_per_wave;
-  }
-  // An even deal keeps level SIMDs level.
-  if (!level_ || demand.waves % simds != 0) update_level();
-  ++workgroups_;
-  waves_ += demand.waves;
-  vgprs_ += demand.waves * demand.vgprs_per_wave;
-  sgprs_ += demand.waves * demand.sgprs_per_wave;
-  lds_used_ += demand.lds_bytes;
-  return placement;
+  add(demand, placement, level && demand.waves % simds == 0, true);
+  return true;
 }
 
 void ComputeUnit::release(const WorkgroupDemand& demand, const Placement& placement) {
-  fitted_ = false;
   bool even = true;
-  for (std::uint32_t i = 0; i < simds(); ++i) {
-    const std::uint32_t n = placement.waves_per_simd[i];
-    even = even && n == placement.waves_per_simd[0];
-    simd_waves_[i] -= n;
-    simd_vgprs_[i] -= n * demand.vgprs_per_wave;
-    simd_sgprs_[i] -= n * demand.sgprs_per_wave;
-  }
-  if (!level_ || !even) update_level();
-  --workgroups_;
-  waves_ -= demand.waves;
-  vgprs_ -= demand.waves * demand.vgprs_per_wave;
-  sgprs_ -= demand.waves * demand.sgprs_per_wave;
-  lds_used_ -= demand.lds_bytes;
+  for (std::uint32_t i = 1; i < simds(); ++i)
+    even = even && placement.waves_per_simd[i] == placement.waves_per_simd[0];
+  add(demand, placement, even, false);
 }
 
 bool ComputeUnit::within_limits() const {
   bool simds_ok = true;
   for (std::uint32_t i = 0; i < spec_->simds; ++i) {
-    simds_ok = simds_ok && simd_waves_[i] <= spec_->waves_per_simd &&
-               simd_vgprs_[i] <= spec_->vgprs_per_simd &&
-               (spec_->sgprs_per_simd == 0 || simd_sgprs_[i] <= spec_->sgprs_per_simd);
+    const std::uint32_t s = level_ ? 0 : i;
+    simds_ok = simds_ok && simd_waves_[s] <= spec_->waves_per_simd &&
+               simd_vgprs_[s] <= spec_->vgprs_per_simd &&
+               (spec_->sgprs_per_simd == 0 || simd_sgprs_[s] <= spec_->sgprs_per_simd);
   }
   return simds_ok && workgroups_ <= spec_->max_workgroups && lds_used_ <= spec_->lds_bytes;
 }

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <optional>
 
 #include "hsa_model/device_spec.hpp"
 #include "hsa_model/occupancy.hpp"
@@ -24,8 +23,9 @@ class ComputeUnit {
   // Necessary conditions on the CU-wide totals: cheap, and exact when there is one SIMD.
   bool totals_allow(const WorkgroupDemand& demand) const;
   Placement place(const WorkgroupDemand& demand);  // requires fits(demand)
-  // Places the work-group if it fits (right after fits(demand), the check is free).
-  std::optional<Placement> try_place(const WorkgroupDemand& demand);
+  // Places the work-group into `placement` if it fits (right after fits(demand), the check is
+  // free). Written in place: an optional returned by value stalled on store forwarding.
+  bool try_place(const WorkgroupDemand& demand, Placement& placement);
   void release(const WorkgroupDemand& demand, const Placement& placement);
 
   const ComputeUnitSpec& spec() const { return *spec_; }
@@ -45,11 +45,16 @@ class ComputeUnit {
   // When every SIMD holds the same: whether each can take its share of `demand`'s waves,
   // ceil(waves / SIMDs) (what find_rooms answers then, without dividing by register counts).
   bool level_room_allows(const WorkgroupDemand& demand) const;
+  // Whether every SIMD holds the same again, after a change that may have broken it.
   void update_level();
+  // Writes the level SIMDs' common values into every SIMD's entry, before a change that may
+  // break level.
+  void spread_level();
+  void add(const WorkgroupDemand& demand, const Placement& placement, bool even, bool adding);
 
   const ComputeUnitSpec* spec_;
-  // What each SIMD holds, over all kMaxSimdsPerCu (unused ones stay 0): adding or giving back a
-  // placement is then a fixed-length loop, unrolled without branches.
+  // What each SIMD holds. While level_, only entry 0 is kept (every SIMD holds that), so a
+  // work-group dealt evenly is placed or released in one step instead of one per SIMD.
   std::array<std::uint32_t, kMaxSimdsPerCu> simd_waves_{};
   std::array<std::uint32_t, kMaxSimdsPerCu> simd_vgprs_{};
   std::array<std::uint32_t, kMaxSimdsPerCu> simd_sgprs_{};
@@ -58,7 +63,7 @@ class ComputeUnit {
   std::uint32_t vgprs_ = 0;  // summed over SIMDs
   std::uint32_t sgprs_ = 0;
   std::uint32_t lds_used_ = 0;
-  bool level_ = true;  // every SIMD holds the same (waves that spread evenly keep them so)
+  bool level_ = true;  // every SIMD holds the same (work-groups dealt evenly keep them so)
   // The last demand fits() accepted and its SIMDs' rooms, until the CU changes: a policy checks
   // a work-group just before the dispatcher places it, which then need not look again.
   mutable bool fitted_ = false;

@@ -286,9 +286,7 @@ void Dispatcher::place_workgroup(KernelId id, CuIndex cu) {
   wg.start = now_;
   wg.end = kNever;  // known when it ends (the at-dispatch timer knows it at the start)
   timer_->before_load_change(cu);
-  const std::optional<Placement> placement = cus_[cu].try_place(k.demand);
-  if (!placement) throw_misfit(id, cu);
-  wg.placement = *placement;
+  if (!cus_[cu].try_place(k.demand, wg.placement)) throw_misfit(id, cu);
   ++k.resident_per_cu[cu];
   if (k.start == kNever) k.start = now_;
   placed_.push_back(slot);
@@ -337,8 +335,11 @@ void Dispatcher::start_placed_workgroups() {
 void Dispatcher::finish_workgroup(std::uint32_t slot) {
   WorkgroupRecord& record = workgroups_[slot];
   now_ = engine_->now();
+  // Copied before anything is written to it (a copy just after a write stalled on store
+  // forwarding); observers hear of the run as it was, before the slot is freed.
+  WorkgroupRecord wg = record;
+  wg.end = now_;
   record.end = now_;
-  const WorkgroupRecord wg = record;
   KernelState& k = kernels_[wg.kernel];
   free_workgroup(slot);
   ++k.completed;
