@@ -24,19 +24,13 @@ const Engine::Event* Engine::earliest_queued() const {
   return queue_.empty() ? nullptr : &queue_.top();
 }
 
-Engine::Event Engine::pop_next() {
-  const bool same_tick_left = due_now_head_ < due_now_.size();
-  const bool from_lanes = lanes_first();
-  const Event* next = from_lanes ? &lanes_.top() : queue_.empty() ? nullptr : &queue_.top();
-  if (next == nullptr || (same_tick_left && due_now_[due_now_head_].before(*next))) {
-    const Event event = due_now_[due_now_head_++];
-    if (due_now_head_ == due_now_.size()) {
-      due_now_.clear();
-      due_now_head_ = 0;
-    }
-    return event;
+Engine::Event Engine::take_due_now() {
+  const Event event = due_now_[due_now_head_++];
+  if (due_now_head_ == due_now_.size()) {
+    due_now_.clear();
+    due_now_head_ = 0;
   }
-  return from_lanes ? lanes_.pop() : queue_.pop();
+  return event;
 }
 
 void Engine::set_limits(Tick time, std::uint64_t events) {
@@ -72,14 +66,22 @@ bool Engine::checkpoint() {
 }
 
 bool Engine::step() {
-  if (idle() || stop_ != EngineStop::none) return false;
-  // Events due now come first, and they are never past the limit: only the queue's can be.
-  if (due_now_head_ == due_now_.size() && earliest_queued()->time > time_limit_) {
-    stop_ = EngineStop::time_limit;
-    return false;
+  if (stop_ != EngineStop::none) return false;
+  // The earliest of the three sources, found once: the lanes, the queue, the current tick's.
+  const bool from_lanes = lanes_first();
+  const Event* queued = from_lanes ? &lanes_.top() : queue_.empty() ? nullptr : &queue_.top();
+  const bool due_now = due_now_head_ < due_now_.size() &&
+                       (queued == nullptr || due_now_[due_now_head_].before(*queued));
+  if (!due_now) {
+    if (queued == nullptr) return false;  // nothing left
+    // Only a queued event can be past the limit: the current tick is not.
+    if (queued->time > time_limit_) {
+      stop_ = EngineStop::time_limit;
+      return false;
+    }
   }
   if (processed_ >= next_checkpoint_ && !checkpoint()) return false;
-  const Event event = pop_next();
+  const Event event = due_now ? take_due_now() : from_lanes ? lanes_.pop() : queue_.pop();
   now_ = event.time;
   ++processed_;
   event.handler->handle(event.payload);

@@ -93,7 +93,7 @@ class Engine {
  private:
   using Event = ScheduledEvent;
 
-  Event pop_next();
+  Event take_due_now();
   // True when the lanes hold the earliest event that is not due at the current tick.
   bool lanes_first() const;
   // The earliest event of the queue and the lanes (nullptr when both are empty).
