@@ -1,6 +1,7 @@
 #include "hsa_model/compute_unit.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <limits>
 
@@ -8,6 +9,7 @@ namespace aqlsim {
 
 ComputeUnit::ComputeUnit(const ComputeUnitSpec& spec) : spec_(&spec) {
   assert(spec.simds >= 1 && spec.simds <= kMaxSimdsPerCu);
+  if (std::has_single_bit(simds())) simd_shift_ = std::countr_zero(simds());
 }
 
 std::uint32_t ComputeUnit::room(std::uint32_t i, const WorkgroupDemand& demand) const {
@@ -40,7 +42,7 @@ bool ComputeUnit::find_rooms(const WorkgroupDemand& demand, Rooms& rooms) const 
 }
 
 bool ComputeUnit::level_room_allows(const WorkgroupDemand& demand) const {
-  const std::uint32_t share = (demand.waves + simds() - 1) / simds();
+  const std::uint32_t share = per_simd(demand.waves + simds() - 1);
   return simd_waves_[0] + share <= spec_->waves_per_simd &&
          simd_vgprs_[0] + share * demand.vgprs_per_wave <= spec_->vgprs_per_simd &&
          (demand.sgprs_per_wave == 0 ||
@@ -122,11 +124,11 @@ bool ComputeUnit::try_place(const WorkgroupDemand& demand, Placement& placement)
     for (std::uint32_t i = 1; i < simds; ++i)
       level = level && fitted_rooms_[i] == fitted_rooms_[0];
   }
+  const std::uint32_t even_share = per_simd(demand.waves);
+  const std::uint32_t left = left_over(demand.waves);
   if (level) {
-    for (std::uint32_t i = 0; i < simds; ++i) {
-      placement.waves_per_simd[i] =
-          static_cast<std::uint8_t>(demand.waves / simds + (i < demand.waves % simds ? 1 : 0));
-    }
+    for (std::uint32_t i = 0; i < simds; ++i)
+      placement.waves_per_simd[i] = static_cast<std::uint8_t>(even_share + (i < left ? 1 : 0));
   } else {
     // A SIMD's room falls by exactly one for each wave placed on it, so it is found once.
     Rooms rooms = fitted_rooms_;
@@ -139,7 +141,7 @@ bool ComputeUnit::try_place(const WorkgroupDemand& demand, Placement& placement)
       ++placement.waves_per_simd[best];
     }
   }
-  add(demand, placement, level && demand.waves % simds == 0, true);
+  add(demand, placement, level && left == 0, true);
   return true;
 }
 
