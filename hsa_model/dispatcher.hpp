@@ -83,9 +83,8 @@ class Dispatcher {
   bool has_unfinished() const { return !active_.empty() || !held_.empty(); }
   const std::vector<ComputeUnit>& compute_units() const { return cus_; }
   std::uint64_t workgroups_finished() const { return workgroups_finished_; }
-  DispatchView view() const {
-    return DispatchView(kernels_, active_, cus_, now_, *observers_, issuing_changes_);
-  }
+  // What the thread-block policy sees: built once (it refers to the dispatcher's members).
+  const DispatchView& view() const { return view_; }
 
  private:
   void run_pass(std::uint64_t);
@@ -155,6 +154,7 @@ class Dispatcher {
   std::optional<WorkgroupDemand> smallest_pending_;
   std::uint64_t issuing_changes_ = 0;  // DispatchView::issuing_changes, counted there too
   std::uint64_t workgroups_finished_ = 0;
+  DispatchView view_{kernels_, active_, cus_, now_, *observers_, issuing_changes_};
 
   MemberHandler<Dispatcher, &Dispatcher::run_pass> pass_event_{this};
   MemberHandler<Dispatcher, &Dispatcher::wake> wake_event_{this};

@@ -98,18 +98,20 @@ enum class WorkgroupPhase : std::uint8_t { free, running, saving, restoring };
 
 // One run of a work-group on a CU, from placement until it ends or is evicted. An evicted
 // work-group's next run is a new record with the same index.
+// (Fields ordered to fill one 64-byte cache line without padding.)
 struct WorkgroupRecord {
   KernelId kernel = 0;
-  std::uint64_t index = 0;  // position in the grid
   CuIndex cu = 0;
-  std::uint32_t lane = 0;  // lowest free slot on the CU, for drawing timelines
-  Tick start = 0;          // placed on the CU
-  Tick end = kNever;       // ended or evicted
-  Placement placement;
+  std::uint64_t index = 0;                      // position in the grid
+  std::uint32_t lane = 0;                       // lowest free slot on the CU, for drawing timelines
   WorkgroupPhase phase = WorkgroupPhase::free;  // of the slot that holds the record
-  bool restore = false;   // reads its saved context back before running (context-save)
+  bool restore = false;  // reads its saved context back before running (context-save)
+  Tick start = 0;        // placed on the CU
+  Tick end = kNever;     // ended or evicted
+  Placement placement;
   double fraction = 1.0;  // share of the work-group's whole work this run does
   double work = 0;        // this run's work in the timer's unit, set by the timer
 };
+static_assert(sizeof(WorkgroupRecord) == 64);
 
 }  // namespace aqlsim
