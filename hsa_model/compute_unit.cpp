@@ -23,15 +23,6 @@ std::uint32_t ComputeUnit::room(std::uint32_t i, const WorkgroupDemand& demand) 
   return n;
 }
 
-bool ComputeUnit::totals_allow(const WorkgroupDemand& demand) const {
-  const std::uint32_t simds = spec_->simds;
-  return workgroups_ < spec_->max_workgroups && lds_used_ + demand.lds_bytes <= spec_->lds_bytes &&
-         waves_ + demand.waves <= simds * spec_->waves_per_simd &&
-         vgprs_ + demand.waves * demand.vgprs_per_wave <= simds * spec_->vgprs_per_simd &&
-         (demand.sgprs_per_wave == 0 ||
-          sgprs_ + demand.waves * demand.sgprs_per_wave <= simds * spec_->sgprs_per_simd);
-}
-
 bool ComputeUnit::find_rooms(const WorkgroupDemand& demand, Rooms& rooms) const {
   std::uint32_t total = 0;
   for (std::uint32_t i = 0; i < simds(); ++i) {

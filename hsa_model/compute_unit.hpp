@@ -21,7 +21,15 @@ class ComputeUnit {
 
   bool fits(const WorkgroupDemand& demand) const;
   // Necessary conditions on the CU-wide totals: cheap, and exact when there is one SIMD.
-  bool totals_allow(const WorkgroupDemand& demand) const;
+  bool totals_allow(const WorkgroupDemand& demand) const {
+    const std::uint32_t simds = spec_->simds;
+    return workgroups_ < spec_->max_workgroups &&
+           lds_used_ + demand.lds_bytes <= spec_->lds_bytes &&
+           waves_ + demand.waves <= simds * spec_->waves_per_simd &&
+           vgprs_ + demand.waves * demand.vgprs_per_wave <= simds * spec_->vgprs_per_simd &&
+           (demand.sgprs_per_wave == 0 ||
+            sgprs_ + demand.waves * demand.sgprs_per_wave <= simds * spec_->sgprs_per_simd);
+  }
   Placement place(const WorkgroupDemand& demand);  // requires fits(demand)
   // Places the work-group into `placement` if it fits (right after fits(demand), the check is
   // free). Written in place: an optional returned by value stalled on store forwarding.

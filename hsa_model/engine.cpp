@@ -16,7 +16,11 @@ void Engine::schedule_at(Tick when, EventHandler& handler, std::uint64_t payload
 }
 
 bool Engine::lanes_first() const {
-  return !lanes_.empty() && (queue_.empty() || lanes_.top().before(queue_.top()));
+  if (lanes_.empty()) return false;
+  if (queue_.empty()) return true;
+  const Event& queued = queue_.top();
+  const Tick time = lanes_.top_time();
+  return time != queued.time ? time < queued.time : lanes_.top_sequence() < queued.sequence;
 }
 
 const Engine::Event* Engine::earliest_queued() const {
@@ -69,13 +73,18 @@ bool Engine::step() {
   if (stop_ != EngineStop::none) return false;
   // The earliest of the three sources, found once: the lanes, the queue, the current tick's.
   const bool from_lanes = lanes_first();
-  const Event* queued = from_lanes ? &lanes_.top() : queue_.empty() ? nullptr : &queue_.top();
+  const bool any_queued = from_lanes || !queue_.empty();
+  // The first queued event's key; the lanes' comes from their tree, not the event itself.
+  const Tick time = from_lanes ? lanes_.top_time() : any_queued ? queue_.top().time : kNever;
+  const std::uint64_t sequence = from_lanes   ? lanes_.top_sequence()
+                                 : any_queued ? queue_.top().sequence
+                                              : 0;
   const bool due_now = due_now_head_ < due_now_.size() &&
-                       (queued == nullptr || due_now_[due_now_head_].before(*queued));
+                       (!any_queued || now_ != time || due_now_[due_now_head_].sequence < sequence);
   if (!due_now) {
-    if (queued == nullptr) return false;  // nothing left
+    if (!any_queued) return false;  // nothing left
     // Only a queued event can be past the limit: the current tick is not.
-    if (queued->time > time_limit_) {
+    if (time > time_limit_) {
       stop_ = EngineStop::time_limit;
       return false;
     }

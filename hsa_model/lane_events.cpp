@@ -25,9 +25,8 @@ void LaneEvents::set_lanes(std::uint32_t lanes) {
     winners_[n] = winners_[2 * n];
 }
 
-void LaneEvents::make_room(std::uint32_t lane) {
+void LaneEvents::compact_or_grow(std::uint32_t lane) {
   Span& span = spans_[lane];
-  if (span.tail < capacity_) return;
   const std::uint32_t size = span.tail - span.head;
   if (2 * std::size_t{size} <= capacity_) {
     // At least half the lane is free once its events move to the front: compacting again takes

@@ -21,6 +21,9 @@ class LaneEvents {
   bool empty() const { return tops_[winners_[1]] == kEmpty; }
   // The earliest event of all lanes; not empty().
   const ScheduledEvent& top() const { return first(winners_[1]); }
+  // Its time and sequence number (kNever when empty), from the tree alone.
+  Tick top_time() const { return static_cast<Tick>(tops_[winners_[1]] >> 64); }
+  std::uint64_t top_sequence() const { return static_cast<std::uint64_t>(tops_[winners_[1]]); }
   ScheduledEvent pop();
   // `event` may not be at time kNever.
   void push(std::uint32_t lane, const ScheduledEvent& event);
@@ -49,7 +52,10 @@ class LaneEvents {
     return events_[lane * capacity_ + spans_[lane].head];
   }
   // Makes room for one more event at the tail of `lane`.
-  void make_room(std::uint32_t lane);
+  void make_room(std::uint32_t lane) {
+    if (spans_[lane].tail == capacity_) compact_or_grow(lane);
+  }
+  void compact_or_grow(std::uint32_t lane);
   // Where the event with this handler and payload is in `lane` (its tail when there is none).
   std::uint32_t find(std::uint32_t lane, const EventHandler* handler, std::uint64_t payload);
   // The lane's earliest event has changed: its leaf and the tree above it follow.

@@ -30,13 +30,4 @@ double DurationSampler::spread(RandomStream& stream) const {
   return sigma_ > 0.0 ? std::exp(mu_ + sigma_ * stream.next_normal()) : 1.0;
 }
 
-Tick DurationSampler::duration(double mean, double spread) const {
-  double duration = mean;
-  if (sigma_ > 0.0) duration *= spread;
-  // A draw far in the tail is clamped (converting a double beyond a Tick is undefined).
-  if (!(duration < static_cast<double>(kMaxDuration))) return kMaxDuration;
-  // Round half up; durations are positive and far below 2^52 ticks, where this is exact.
-  return std::max<Tick>(1, static_cast<Tick>(duration + 0.5));
-}
-
 }  // namespace aqlsim

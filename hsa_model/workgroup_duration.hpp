@@ -1,6 +1,8 @@
 #pragma once
 // Sampling a work-group's duration at dispatch from the load of its CU (the default timing
 // model; README: The model). See DurationParams for the formula.
+#include <algorithm>
+
 #include "hsa_model/kernel_profile.hpp"
 #include "hsa_model/random_stream.hpp"
 
@@ -22,7 +24,14 @@ class DurationSampler {
   // The duration of a work-group with factor `spread` where the mean is `mean` (mean_at its
   // load): their product, rounded. With rsd 0 it is exactly the mean, so the staircase of an
   // isolated kernel is exact.
-  Tick duration(double mean, double spread) const;
+  Tick duration(double mean, double spread) const {
+    double duration = mean;
+    if (sigma_ > 0.0) duration *= spread;
+    // A draw far in the tail is clamped (converting a double beyond a Tick is undefined).
+    if (!(duration < static_cast<double>(kMaxDuration))) return kMaxDuration;
+    // Round half up; durations are positive and far below 2^52 ticks, where this is exact.
+    return std::max<Tick>(1, static_cast<Tick>(duration + 0.5));
+  }
   Tick sample(double load, RandomStream& stream) const {
     return duration(mean_at(load), spread(stream));
   }
