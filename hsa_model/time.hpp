@@ -40,11 +40,13 @@ inline Tick duration_ticks(double ticks) {
   return ticks > 0 ? static_cast<Tick>(std::llround(ticks)) : 0;
 }
 
-// count x t, clamped to kMaxDuration: a grid of 2^40 work-groups times their duration would
-// overflow a Tick.
+// count x t (t >= 0), clamped to kMaxDuration: a grid of 2^40 work-groups times their duration
+// would overflow a Tick. Multiplied in 128 bits (checking count against kMaxDuration / t cost a
+// division on every prediction).
 constexpr Tick scaled_duration(std::uint64_t count, Tick t) {
-  if (t > 0 && count > static_cast<std::uint64_t>(kMaxDuration / t)) return kMaxDuration;
-  return static_cast<Tick>(count) * t;
+  __extension__ using Wide = unsigned __int128;
+  const Wide product = static_cast<Wide>(count) * static_cast<std::uint64_t>(t);
+  return product > static_cast<Wide>(kMaxDuration) ? kMaxDuration : static_cast<Tick>(product);
 }
 
 // Converts a (possibly fractional) number of device clock cycles to ticks.

@@ -66,9 +66,9 @@ void SimpleSlicingPredictor::on_block_end(const WorkgroupRecord& wg) {
   if (mode_ != SliceMode::unaware || !s.predicted()) {
     // Algorithm 1 takes t from the first block to end after the slice began, even if that
     // block started in the previous slice.
-    if (s.reslice) s.t = wg.end - wg.start;
+    if (s.sampled_in != k.current_slice) s.t = wg.end - wg.start;
     s.pred = equation2(s, wg.end);
-    s.reslice = false;
+    s.sampled_in = k.current_slice;
   }
   changed(k, wg.cu);
 }
@@ -124,11 +124,8 @@ std::optional<Tick> SimpleSlicingPredictor::predicted_runtime(KernelId kernel) c
 
 void SimpleSlicingPredictor::start_slice_for_running_kernels() {
   if (mode_ == SliceMode::unaware) return;
-  for (const KernelId k : running_) {
+  for (const KernelId k : running_)
     ++kernels_[k].current_slice;
-    for (CuSlice& s : kernels_[k].cus)
-      s.reslice = true;
-  }
 }
 
 }  // namespace aqlsim

@@ -34,7 +34,10 @@ struct CuSlice {
   std::uint32_t resident_blocks = 1;  // Resident_Blocks = R, set at launch
   Tick t = 0;                         // 0 until a duration has been sampled (blocks take >= 1 tick)
   Tick pred = 0;                      // Pred_Cycles, equation 2 at the last prediction
-  bool reslice = true;                // Reslice
+  // Reslice is "t was not sampled in the kernel's current slice": kept as the slice of the last
+  // sample, so that starting a slice for every running kernel touches no CU.
+  std::uint32_t sampled_in = kNotSampled;
+  static constexpr std::uint32_t kNotSampled = std::numeric_limits<std::uint32_t>::max();
 
   bool predicted() const { return t > 0; }
   Tick active_at(Tick now) const { return active_cycles + (resident > 0 ? now - active_since : 0); }
@@ -76,10 +79,14 @@ class SimpleSlicingPredictor {
   void copy_sample(KernelId kernel, CuIndex from, Tick now);
 
   SliceMode mode() const { return mode_; }
-  const CuSlice& slice(KernelId kernel, CuIndex cu) const { return kernels_.at(kernel).cus.at(cu); }
+  const CuSlice& slice(KernelId kernel, CuIndex cu) const { return kernels_[kernel].cus[cu]; }
+  // Reslice (table 1): the next block to end on the CU samples t.
+  bool reslice(KernelId kernel, CuIndex cu) const {
+    return slice(kernel, cu).sampled_in != kernels_[kernel].current_slice;
+  }
   // Which slice `kernel` is in: 0 from its launch, one more at every later slice boundary
   // (always 0 in slice-unaware mode).
-  std::uint32_t current_slice(KernelId kernel) const { return kernels_.at(kernel).current_slice; }
+  std::uint32_t current_slice(KernelId kernel) const { return kernels_[kernel].current_slice; }
   bool has_prediction(KernelId kernel) const;
   // The first CU (lowest index) with a prediction for `kernel`.
   std::optional<CuIndex> predicted_cu(KernelId kernel) const;

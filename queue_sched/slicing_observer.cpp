@@ -16,7 +16,7 @@ void SlicingObserver::on_kernel_launched(const KernelState& kernel, Tick) {
 
 void SlicingObserver::on_workgroup_finished(const KernelState& kernel, const WorkgroupRecord& wg) {
   // A block that ends while Reslice is set samples t: its prediction opens the CU's slice.
-  const bool opens_slice = predictor_.slice(wg.kernel, wg.cu).reslice;
+  const bool opens_slice = predictor_.reslice(wg.kernel, wg.cu);
   predictor_.on_block_end(wg);
   if (opens_slice) {
     slice_starts_[wg.kernel][wg.cu] = {.made = true,

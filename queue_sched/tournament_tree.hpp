@@ -14,11 +14,16 @@ class TournamentTree {
   TournamentTree() = default;
   explicit TournamentTree(std::size_t leaves) : leaves_(leaves), nodes_(2 * leaves) {}
 
+  // Only the leaf's path changes: the combination coming up is carried (not read back), and
+  // each node combines it with its sibling's.
   void set(std::size_t leaf, const T& value) {
     std::size_t i = leaves_ + leaf;
-    nodes_[i] = value;
-    for (i /= 2; i >= 1; i /= 2)
-      nodes_[i] = Combine{}(nodes_[2 * i], nodes_[2 * i + 1]);
+    T up = value;
+    nodes_[i] = up;
+    for (; i > 1; i /= 2) {
+      up = Combine{}(up, nodes_[i ^ 1]);
+      nodes_[i / 2] = up;
+    }
   }
 
   // The combination of every leaf (T{} when there are none).
