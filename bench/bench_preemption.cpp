@@ -118,8 +118,8 @@ void persistent(benchmark::State& state, PreemptionMechanism mechanism,
   }
   // The offline figures a kernel scheduler is given, computed once as run_scenario would.
   const PolicyInfo* policy = find_policy(kernel_policy);
-  const std::map<std::string, Tick> alone =
-      policy->needs_isolated_runtimes ? isolated_runtimes(scenario) : std::map<std::string, Tick>{};
+  const IsolatedRuntimes alone =
+      policy->needs_isolated_runtimes ? isolated_runtimes(scenario) : IsolatedRuntimes{};
   const std::map<std::string, std::vector<Tick>> profiles =
       policy->needs_worker_profiles ? worker_profiles(scenario)
                                     : std::map<std::string, std::vector<Tick>>{};

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "queue_sched/slicing_observer.hpp"
+#include "scenario/alone_runs.hpp"
 #include "scenario/build_model.hpp"
 #include "scenario/device_presets.hpp"
 
@@ -95,6 +96,20 @@ void BM_HundredKernels_SrtfAdaptive(benchmark::State& state) {
   simulate(state, "srtf-adaptive", 0.1);
 }
 
+// One dispatch of 64 work-groups simulated on its own, as the alone runs behind T_SP do for
+// every task of a task graph: the cost of building a model, running it and reading its
+// turnaround (turnaround_of), per run.
+void BM_AloneRun(benchmark::State& state) {
+  Scenario s = hundred_kernels("fifo-backfill", 0.1);
+  s.kernels[0].workgroups = 64;
+  s.queues.resize(1);
+  s.queues[0].packets.resize(1);
+  for (auto _ : state)
+    benchmark::DoNotOptimize(turnaround_of(s));
+  state.SetItemsProcessed(state.iterations());
+}
+
+BENCHMARK(BM_AloneRun)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_HundredKernels_FifoBackfill)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_HundredKernels_Fifo)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_HundredKernels_NoSpread)->Unit(benchmark::kMillisecond);

@@ -1,9 +1,10 @@
 #include "scenario/alone_runs.hpp"
 
 #include <algorithm>
-#include <compare>
+#include <unordered_map>
 #include <unordered_set>
 
+#include "hsa_model/random_stream.hpp"
 #include "scenario/build_model.hpp"
 
 namespace aqlsim {
@@ -59,7 +60,22 @@ struct AloneKey {
   std::vector<std::uint8_t> cu_mask;
   std::string draws;
 
-  auto operator<=>(const AloneKey&) const = default;
+  bool operator==(const AloneKey&) const = default;
+};
+
+struct AloneKeyHash {
+  std::size_t operator()(const AloneKey& k) const {
+    std::uint64_t h = stable_hash(k.kernel) ^ mix64(stable_hash(k.draws));
+    const auto add = [&h](std::uint64_t v) { h = mix64(h ^ v); };
+    add(k.workgroups.value_or(~std::uint64_t{0}));
+    add(k.workgroup_size.value_or(~0u));
+    add(k.lds_bytes.value_or(~0u));
+    add(k.priority.value_or(~0u));
+    add((std::uint64_t{k.queue_size} << 32) | k.queue_priority);
+    for (const std::uint8_t bit : k.cu_mask)
+      add(bit);
+    return static_cast<std::size_t>(h);
+  }
 };
 
 AloneKey alone_key(const Scenario& s, const QueueSpec& q, const PacketSpec& p) {
@@ -130,10 +146,11 @@ Scenario alone_queue_scenario(const Scenario& s, std::size_t queue) {
   return AloneRuns(s).queue_scenario(queue);
 }
 
-std::map<std::string, Tick> isolated_runtimes(const Scenario& s) {
+IsolatedRuntimes isolated_runtimes(const Scenario& s) {
   AloneRuns runs(s);
-  std::map<AloneKey, Tick> measured;
-  std::map<std::string, Tick> alone;
+  std::unordered_map<AloneKey, Tick, AloneKeyHash> measured;
+  IsolatedRuntimes alone;
+  alone.reserve(s.packet_count());
   for (std::size_t q = 0; q < s.queues.size(); ++q) {
     for (std::size_t p = 0; p < s.queues[q].packets.size(); ++p) {
       const PacketSpec& packet = s.queues[q].packets[p];

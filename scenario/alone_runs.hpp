@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "scenario/build_model.hpp"
 #include "scenario/scenario.hpp"
 
 namespace aqlsim {
@@ -39,7 +40,7 @@ Scenario alone_queue_scenario(const Scenario& scenario, std::size_t queue);
 // Each dispatch's turnaround when simulated alone with the same seed, by packet name. Dispatches
 // whose alone runs are identical (same kernel, geometry, queue settings and, when the kernel's
 // durations are random, the same draws) are simulated once.
-std::map<std::string, Tick> isolated_runtimes(const Scenario& scenario);
+IsolatedRuntimes isolated_runtimes(const Scenario& scenario);
 // Each persistent-thread dispatch's turnaround alone, without a kernel scheduler, with 1, 2,
 // ... up to its kernel's workers per CU (Bashizade et al.'s offline profile), by packet name.
 std::map<std::string, std::vector<Tick>> worker_profiles(const Scenario& scenario);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <unordered_map>
 
 #include "hsa_model/random_stream.hpp"
 #include "queue_sched/registry.hpp"
@@ -19,8 +20,7 @@ PolicyParams params_for(const Scenario& s, const std::string& policy) {
 
 // What an oracle policy knows before the run: each dispatch's submission time and isolated
 // runtime.
-std::vector<KnownDispatch> known_dispatches(const Scenario& s,
-                                            const std::map<std::string, Tick>& runtimes) {
+std::vector<KnownDispatch> known_dispatches(const Scenario& s, const IsolatedRuntimes& runtimes) {
   std::vector<KnownDispatch> known;
   for (const QueueSpec& q : s.queues) {
     for (const PacketSpec& p : q.packets) {
@@ -77,6 +77,7 @@ class ModelBuilder {
     for (std::size_t i = 0; i < s_.kernels.size(); ++i) {
       kernel_objects_[s_.kernels[i].name] = gpu.register_kernel(s_.kernels[i]);
     }
+    signals_.reserve(s_.signals.size() + s_.packet_count());
     for (const SignalSpec& sig : s_.signals)
       signals_[sig.name] = gpu.signals().create(sig.initial, sig.name);
     // Every packet that can complete owns a signal named after it, unless it names a shared one;
@@ -150,10 +151,11 @@ class ModelBuilder {
   }
 
   const Scenario& s_;
-  const std::map<std::string, Tick>* isolated_;
+  const IsolatedRuntimes* isolated_;
   BuiltModel model_;
-  std::map<std::string, std::uint64_t> kernel_objects_;
-  std::map<std::string, hsa_signal_t> signals_;
+  // By name; hashed (a large graph's packets look up several signals each).
+  std::unordered_map<std::string, std::uint64_t> kernel_objects_;
+  std::unordered_map<std::string, hsa_signal_t> signals_;
 };
 
 }  // namespace

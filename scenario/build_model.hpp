@@ -4,6 +4,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "hsa_model/gpu.hpp"
@@ -11,6 +12,10 @@
 #include "scenario/scenario.hpp"
 
 namespace aqlsim {
+
+// Each dispatch's turnaround alone, by packet name (hashed: a large task graph looks up every
+// task's).
+using IsolatedRuntimes = std::unordered_map<std::string, Tick>;
 
 struct BuiltModel {
   std::unique_ptr<Gpu> gpu;
@@ -25,7 +30,7 @@ struct ModelOptions {
   std::vector<ModelObserver*> observers;
   // Each dispatch's isolated runtime by packet name, for oracle thread-block policies (SJF),
   // which are also told when each dispatch will be submitted.
-  std::map<std::string, Tick> isolated_runtimes;
+  IsolatedRuntimes isolated_runtimes;
   // Each dispatch's runtime with 1, 2, ... persistent workers per CU, by packet name, for
   // kernel schedulers that size kernels.
   std::map<std::string, std::vector<Tick>> worker_profiles;

@@ -57,7 +57,7 @@ std::vector<ApplicationResult> applications(const Scenario& s, const RunReport& 
   return apps;
 }
 
-void add_metrics(RunReport& report, const Scenario& s, const std::map<std::string, Tick>& alone) {
+void add_metrics(RunReport& report, const Scenario& s, const IsolatedRuntimes& alone) {
   std::vector<double> ntt;
   for (KernelResult& r : report.kernels) {
     r.alone = alone.at(r.name);
@@ -118,7 +118,7 @@ RunReport run_scenario(const Scenario& scenario, const RunOptions& options) {
   const PolicyInfo* kernel = find_policy(scenario.policies.kernel);
   const bool oracle =
       (tb && tb->needs_isolated_runtimes) || (kernel && kernel->needs_isolated_runtimes);
-  std::map<std::string, Tick> alone;
+  IsolatedRuntimes alone;
   if (options.measure_alone || oracle) alone = isolated_runtimes(scenario);
   PredictionRecorder predictions;
   ModelOptions model_options{

@@ -29,4 +29,11 @@ const KernelProfile* Scenario::find_kernel(const std::string& name) const {
   return it == kernels.end() ? nullptr : &*it;
 }
 
+std::size_t Scenario::packet_count() const {
+  std::size_t packets = 0;
+  for (const QueueSpec& q : queues)
+    packets += q.packets.size();
+  return packets;
+}
+
 }  // namespace aqlsim

@@ -87,6 +87,7 @@ struct Scenario {
   RunLimits limits;
 
   const KernelProfile* find_kernel(const std::string& name) const;
+  std::size_t packet_count() const;  // over every queue
 };
 
 }  // namespace aqlsim

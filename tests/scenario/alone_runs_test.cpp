@@ -34,7 +34,7 @@ queues:
 
 TEST(AloneRuns, SharedRunsEqualEachDispatchSimulatedByItself) {
   const Scenario s = load_scenario_text(kMixed, "mixed.yaml");
-  const std::map<std::string, Tick> alone = isolated_runtimes(s);
+  const IsolatedRuntimes alone = isolated_runtimes(s);
   ASSERT_EQ(alone.size(), 7u);
   // Worked by hand from the tiny device: 1 us of packet latency, then 10 us per 8 work-groups.
   EXPECT_EQ(alone.at("f1"), 11 * us);
