@@ -9,7 +9,8 @@ namespace aqlsim {
 
 ComputeUnit::ComputeUnit(const ComputeUnitSpec& spec) : spec_(&spec) {
   assert(spec.simds >= 1 && spec.simds <= kMaxSimdsPerCu);
-  if (std::has_single_bit(simds())) simd_shift_ = std::countr_zero(simds());
+  // (Not std::has_single_bit: without POPCNT in the baseline ISA it is a library call.)
+  if ((simds() & (simds() - 1)) == 0) simd_shift_ = std::countr_zero(simds());
 }
 
 std::uint32_t ComputeUnit::room(std::uint32_t i, const WorkgroupDemand& demand) const {

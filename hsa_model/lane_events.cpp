@@ -15,7 +15,7 @@ void LaneEvents::set_lanes(std::uint32_t lanes) {
   lanes_ = lanes;
   leaves_ = std::bit_ceil(std::max<std::uint32_t>(lanes, 1));
   capacity_ = kInitialCapacity;
-  events_.assign(lanes * capacity_, ScheduledEvent{});
+  events_.reset(new ScheduledEvent[lanes * capacity_]);
   spans_.assign(lanes, Span{});
   tops_.assign(leaves_, kEmpty);
   winners_.assign(2 * std::size_t{leaves_}, 0);
@@ -36,10 +36,10 @@ void LaneEvents::compact_or_grow(std::uint32_t lane) {
     return;
   }
   const std::size_t capacity = 2 * capacity_;
-  std::vector<ScheduledEvent> events(lanes_ * capacity);
+  std::unique_ptr<ScheduledEvent[]> events(new ScheduledEvent[lanes_ * capacity]);
   for (std::uint32_t l = 0; l < lanes_; ++l) {
     const Span s = spans_[l];
-    std::copy(begin(l) + s.head, begin(l) + s.tail, events.data() + l * capacity);
+    std::copy(begin(l) + s.head, begin(l) + s.tail, events.get() + l * capacity);
     spans_[l] = {0, s.tail - s.head};
   }
   events_ = std::move(events);

@@ -7,6 +7,7 @@
 // cost O(1) plus the tree's O(log lanes), with no allocation once the lanes have grown. A
 // withdrawal leaves nothing behind to pop.
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "hsa_model/event_queue.hpp"
@@ -47,7 +48,7 @@ class LaneEvents {
   }
   static constexpr Key kEmpty = static_cast<Key>(static_cast<std::uint64_t>(kNever)) << 64;
 
-  ScheduledEvent* begin(std::uint32_t lane) { return events_.data() + lane * capacity_; }
+  ScheduledEvent* begin(std::uint32_t lane) { return events_.get() + lane * capacity_; }
   const ScheduledEvent& first(std::uint32_t lane) const {
     return events_[lane * capacity_ + spans_[lane].head];
   }
@@ -64,7 +65,9 @@ class LaneEvents {
   std::uint32_t lanes_ = 0;
   std::uint32_t leaves_ = 1;  // a power of two, at least lanes_ (the unused leaves stay empty)
   std::size_t capacity_ = 0;  // room for events per lane
-  std::vector<ScheduledEvent> events_;
+  // Left uninitialised until used (a model is built for every alone run: zeroing every lane's
+  // room was a noticeable part of that).
+  std::unique_ptr<ScheduledEvent[]> events_;
   std::vector<Span> spans_;
   std::vector<Key> tops_ = {kEmpty};  // per leaf: its lane's earliest event
   // Per node of the tree (the root is 1, the children of n are 2n and 2n + 1, leaf i is
