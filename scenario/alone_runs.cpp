@@ -6,6 +6,8 @@
 
 #include "hsa_model/random_stream.hpp"
 #include "scenario/build_model.hpp"
+#include "scenario/run_limits.hpp"
+#include "scenario/single_wave.hpp"
 
 namespace aqlsim {
 namespace {
@@ -126,16 +128,24 @@ Tick AloneRuns::queue_turnaround(std::size_t queue) {
   return turnaround_of(queue_scenario(queue));
 }
 
-Tick turnaround_of(const Scenario& s) {
-  BuiltModel model = build_model(s);
-  if (model.gpu->run().status != RunStatus::completed) return 0;
+AloneRun run_alone(const Scenario& s, ModelObserver* observer) {
+  ModelOptions options;
+  if (observer) options.observers.push_back(observer);
+  BuiltModel model = build_model(s, options);
+  const bool completed = model.gpu->run().status == RunStatus::completed;
+  const std::uint64_t events = model.gpu->engine().events_processed();
+  if (!completed) return {0, events};
   Tick first = kNever;
   Tick last = 0;
   for (const KernelState& k : model.gpu->kernels()) {
     first = std::min(first, k.arrival);
     last = std::max(last, k.end);
   }
-  return first == kNever ? 0 : last - first;
+  return {first == kNever ? 0 : last - first, events};
+}
+
+Tick turnaround_of(const Scenario& s) {
+  return run_alone(s, nullptr).turnaround;
 }
 
 Scenario alone_scenario(const Scenario& s, std::size_t queue, std::size_t packet) {
@@ -146,18 +156,78 @@ Scenario alone_queue_scenario(const Scenario& s, std::size_t queue) {
   return AloneRuns(s).queue_scenario(queue);
 }
 
+namespace {
+
+// Each dispatch's alone run, simulated or, where a single wave of the same shape was simulated
+// before, replayed (SingleWave).
+class AloneTurnarounds {
+ public:
+  explicit AloneTurnarounds(const Scenario& s)
+      : s_(s), runs_(s), replayable_(single_waves_apply(s)) {}
+
+  Tick of(std::size_t q, std::size_t p) {
+    const PacketSpec& packet = s_.queues[q].packets[p];
+    AloneKey key = alone_key(s_, s_.queues[q], packet);
+    auto [measured, fresh] = measured_.try_emplace(key, 0);
+    if (!fresh) return measured->second;
+    if (!replayable_) return measured->second = turnaround_of(runs_.dispatch_scenario(q, p));
+    key.draws.clear();  // the shape of the run
+    const auto seed = RandomStream::kernel_seed(s_.seed, stable_hash(packet.name));
+    const auto [wave, first] = waves_.try_emplace(std::move(key));
+    if (!first) {
+      const Tick replayed = wave->second ? wave->second->replay(seed) : 0;
+      return measured->second =
+                 replayed > 0 ? replayed : turnaround_of(runs_.dispatch_scenario(q, p));
+    }
+    SingleWaveRecorder recorder;
+    const AloneRun run = run_alone(runs_.dispatch_scenario(q, p), &recorder);
+    wave->second = Replay::of(recorder, run, seed, s_.limits);
+    return measured->second = run.turnaround;
+  }
+
+ private:
+  // A single wave and what bounds its replays (within which no replay can reach the limits the
+  // simulated runs obey).
+  struct Replay {
+    SingleWave wave;
+    Tick longest;  // the latest turnaround it may give
+
+    static std::optional<Replay> of(const SingleWaveRecorder& recorder, const AloneRun& run,
+                                    RandomStream::KernelSeed seed, const RunLimits& limits) {
+      std::optional<SingleWave> wave = recorder.wave();
+      // Checked: the simulated dispatch's own draws must give back its turnaround.
+      if (!wave || run.turnaround == 0 || wave->turnaround(seed) != run.turnaround)
+        return std::nullopt;
+      // A run up to twice as long takes at most 2 x events + one per work-group (its ends and
+      // passes), so it can reach neither the event limit nor a memory checkpoint.
+      const std::uint64_t bound = 2 * run.events + wave->workgroups();
+      if (bound >= std::min(limits.max_events, kCheckpointEvents)) return std::nullopt;
+      return Replay{*wave, std::min(2 * run.turnaround, limits.max_sim_time)};
+    }
+    // The turnaround of a dispatch drawing from `seed`, or 0 when it must be simulated.
+    Tick replay(RandomStream::KernelSeed seed) const {
+      const Tick t = wave.turnaround(seed);
+      return t <= longest ? t : 0;
+    }
+  };
+
+  const Scenario& s_;
+  AloneRuns runs_;
+  const bool replayable_;
+  std::unordered_map<AloneKey, Tick, AloneKeyHash> measured_;
+  std::unordered_map<AloneKey, std::optional<Replay>, AloneKeyHash> waves_;
+};
+
+}  // namespace
+
 IsolatedRuntimes isolated_runtimes(const Scenario& s) {
-  AloneRuns runs(s);
-  std::unordered_map<AloneKey, Tick, AloneKeyHash> measured;
+  AloneTurnarounds turnarounds(s);
   IsolatedRuntimes alone;
   alone.reserve(s.packet_count());
   for (std::size_t q = 0; q < s.queues.size(); ++q) {
     for (std::size_t p = 0; p < s.queues[q].packets.size(); ++p) {
       const PacketSpec& packet = s.queues[q].packets[p];
-      if (packet.kind != PacketSpec::Kind::dispatch) continue;
-      auto [it, fresh] = measured.try_emplace(alone_key(s, s.queues[q], packet), 0);
-      if (fresh) it->second = turnaround_of(runs.dispatch_scenario(q, p));
-      alone[packet.name] = it->second;
+      if (packet.kind == PacketSpec::Kind::dispatch) alone[packet.name] = turnarounds.of(q, p);
     }
   }
   return alone;

@@ -32,6 +32,12 @@ class AloneRuns {
 // The span from the first submission to the last kernel end of a run of `s` (0 unless it
 // completes).
 Tick turnaround_of(const Scenario& s);
+struct AloneRun {
+  Tick turnaround = 0;
+  std::uint64_t events = 0;
+};
+// The same, with `observer` (when not null) attached, and the events the run took.
+AloneRun run_alone(const Scenario& s, ModelObserver* observer);
 
 // The scenario reduced to one dispatch on its own queue, submitted at time 0.
 Scenario alone_scenario(const Scenario& scenario, std::size_t queue, std::size_t packet);
@@ -39,7 +45,8 @@ Scenario alone_scenario(const Scenario& scenario, std::size_t queue, std::size_t
 Scenario alone_queue_scenario(const Scenario& scenario, std::size_t queue);
 // Each dispatch's turnaround when simulated alone with the same seed, by packet name. Dispatches
 // whose alone runs are identical (same kernel, geometry, queue settings and, when the kernel's
-// durations are random, the same draws) are simulated once.
+// durations are random, the same draws) are simulated once; of those that differ only in their
+// draws, one is simulated and, when its run is a single wave (SingleWave), the others replayed.
 IsolatedRuntimes isolated_runtimes(const Scenario& scenario);
 // Each persistent-thread dispatch's turnaround alone, without a kernel scheduler, with 1, 2,
 // ... up to its kernel's workers per CU (Bashizade et al.'s offline profile), by packet name.

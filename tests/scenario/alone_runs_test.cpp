@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "scenario/load_scenario.hpp"
+#include "scenario/single_wave.hpp"
 #include "tests/support/tiny_device.hpp"
 
 namespace aqlsim {
@@ -52,6 +53,78 @@ TEST(AloneRuns, SharedRunsEqualEachDispatchSimulatedByItself) {
   // 8 work-groups two equal maxima would be a coincidence of the draws.
   EXPECT_NE(alone.at("r1"), alone.at("r2"));
   EXPECT_NE(alone.at("r1"), 11 * us);
+}
+
+// Many dispatches of the same kernels that differ only in their draws, on 4 CUs of 8 one-wave
+// slots: grids of up to 32 work-groups fit at once (a single wave, replayed after the first is
+// simulated), larger ones do not (each simulated), and with contention the load each work-group
+// starts under matters. Whatever the policy, every dispatch's isolated runtime must be exactly
+// its own simulation, and a processor-sharing device (never replayed) too.
+TEST(AloneRuns, ReplayedSingleWavesEqualTheirSimulations) {
+  std::string yaml = R"(
+device:
+  name: small
+  clock_mhz: 1000
+  compute_units: 4
+  wave_size: 64
+  cu: {simds: 2, waves_per_simd: 4, vgprs_per_simd: 1024, vgpr_granule: 1, sgprs_per_simd: 0,
+       lds_bytes: 65536, max_workgroups: 8}
+  front_end: {hw_queues: 4, quantum: 100us, packet_latency: 1us, max_concurrent_kernels: 8}
+kernels:
+  - {name: one, workgroup_size: 64, vgprs: 8, wg_time: 10us, contention: 0.3, rsd: 0.4}
+  - {name: two, workgroup_size: 128, vgprs: 8, wg_time: 7us, contention: 0.2, rsd: 0.2}
+queues:
+  - name: q
+    packets:
+)";
+  for (int i = 0; i < 24; ++i) {
+    const int workgroups = 1 + (i * 7) % 40;
+    yaml += "      - {name: d" + std::to_string(i) + ", dispatch: " + (i % 3 ? "one" : "two") +
+            ", workgroups: " + std::to_string(workgroups % 2 ? 13 : workgroups) + "}\n";
+  }
+  for (const char* policy : {"fifo-backfill", "fifo", "mpmax", "srtf", "sjf"}) {
+    for (const char* timing : {"at-dispatch", "processor-sharing"}) {
+      Scenario s = load_scenario_text(yaml, "many.yaml");
+      s.policies.thread_block = policy;
+      s.device.cu.timing = timing == std::string("at-dispatch")
+                               ? WorkgroupTiming::at_dispatch
+                               : WorkgroupTiming::processor_sharing;
+      const IsolatedRuntimes alone = isolated_runtimes(s);
+      for (std::size_t p = 0; p < s.queues[0].packets.size(); ++p) {
+        const std::string& name = s.queues[0].packets[p].name;
+        EXPECT_EQ(alone.at(name), turnaround_of(alone_scenario(s, 0, p)))
+            << name << " under " << policy << ", " << timing;
+      }
+    }
+  }
+}
+
+// On the tiny device (one CU of 8 slots): 8 work-groups are one wave, 9 are not, and a single
+// wave replays to its simulated turnaround under its own draws and to another dispatch's under
+// that one's.
+TEST(AloneRuns, ARunIsASingleWaveWhenEveryWorkgroupStartsAtOnce) {
+  const Scenario s = load_scenario_text(kMixed, "mixed.yaml");
+  const std::size_t r1 = 3;  // queue a: f1, f2, f16, r1
+  ASSERT_EQ(s.queues[0].packets[r1].name, "r1");
+  for (const std::uint64_t workgroups : {8u, 9u}) {
+    Scenario alone = alone_scenario(s, 0, r1);
+    alone.queues[0].packets[0].workgroups = workgroups;
+    SingleWaveRecorder recorder;
+    const AloneRun run = run_alone(alone, &recorder);
+    const std::optional<SingleWave> wave = recorder.wave();
+    if (workgroups == 9) {
+      EXPECT_FALSE(wave);
+      continue;
+    }
+    ASSERT_TRUE(wave);
+    EXPECT_EQ(wave->workgroups(), 8u);
+    EXPECT_EQ(wave->turnaround(RandomStream::kernel_seed(s.seed, stable_hash("r1"))),
+              run.turnaround);
+    Scenario other = alone;
+    other.queues[0].packets[0].name = "r2";
+    EXPECT_EQ(wave->turnaround(RandomStream::kernel_seed(s.seed, stable_hash("r2"))),
+              turnaround_of(other));
+  }
 }
 
 TEST(AloneRuns, TheQueueAloneStartsAtZeroAndKeepsItsSpacing) {
