@@ -115,6 +115,9 @@ void Dispatcher::set_max_per_cu(KernelId id, std::uint32_t workgroups) {
 void Dispatcher::stop_workgroups(KernelId id, PreemptionMechanism mechanism) {
   assert(mechanism != PreemptionMechanism::drain && "drain stops nothing: hold the kernel");
   now_ = engine_->now();
+  // Every run on the device comes back as returned work, now or when its context is saved.
+  KernelState& k = kernels_[id];
+  k.returned.reserve(k.returned.size() + k.running());
   for (std::uint32_t slot = 0; slot < workgroups_.size(); ++slot) {
     const WorkgroupRecord& wg = workgroups_[slot];
     const bool on_device =
@@ -123,7 +126,7 @@ void Dispatcher::stop_workgroups(KernelId id, PreemptionMechanism mechanism) {
   }
   mark_all_candidates();
   request_pass();
-  check_idle(kernels_[id]);
+  check_idle(k);
 }
 
 void Dispatcher::request_pass() {
