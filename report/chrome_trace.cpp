@@ -2,10 +2,10 @@
 
 #include <fmt/format.h>
 
-#include <array>
-#include <cmath>
 #include <iterator>
 #include <nlohmann/json.hpp>
+
+#include "report/json_stream.hpp"
 
 namespace aqlsim {
 namespace {
@@ -23,18 +23,6 @@ Json event(const char* phase, int pid, std::uint64_t tid, const std::string& nam
 
 Json metadata(const char* what, int pid, std::uint64_t tid, const std::string& name) {
   return Json{{"ph", "M"}, {"pid", pid}, {"tid", tid}, {"name", what}, {"args", {{"name", name}}}};
-}
-
-// A number as nlohmann's dump writes it (with its own conversion, which dump uses too), so that
-// an event written without a Json object has the bytes it would have with one.
-void append_number(std::string& out, double value) {
-  if (!std::isfinite(value)) {
-    out += "null";
-    return;
-  }
-  std::array<char, 64> buffer{};
-  const char* end = nlohmann::detail::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
-  out.append(buffer.data(), static_cast<std::size_t>(end - buffer.data()));
 }
 
 }  // namespace
@@ -145,9 +133,9 @@ void ChromeTraceWriter::on_workgroup_finished(const KernelState& kernel,
   line.clear();
   fmt::format_to(std::back_inserter(line), R"({{"ph":"X","pid":{},"tid":{},"name":{},"ts":)", pid,
                  wg.lane, quoted_name(kernel));
-  append_number(line, to_us(wg.start));
+  append_json_number(line, to_us(wg.start));
   line += R"(,"dur":)";
-  append_number(line, to_us(wg.end - wg.start));
+  append_json_number(line, to_us(wg.end - wg.start));
   fmt::format_to(std::back_inserter(line), R"(,"args":{{"workgroup":{}}}}})", wg.index);
   emit(line);
 }

@@ -55,6 +55,23 @@ Json kernel_json(const KernelResult& k, const JsonOptions& options, bool preempt
   return out;
 }
 
+// kernel_json's bytes for a kernel with nothing but scalars (no predictions, no preemption).
+std::string flat_kernel_json(const KernelResult& k) {
+  FlatJsonObject out;
+  out.member("name", k.name);
+  out.member("kernel", k.kernel);
+  out.member("queue", k.queue);
+  out.member("workgroups", k.workgroups);
+  out.member("arrival_us", to_us(k.arrival));
+  out.member("launch_us", to_us(k.launch));
+  out.member("start_us", to_us(k.start));
+  out.member("end_us", to_us(k.end));
+  out.member("turnaround_us", to_us(k.turnaround()));
+  out.member("alone_us", to_us(k.alone));
+  out.member("ntt", k.ntt);
+  return out.text();
+}
+
 Json hardware_json(const HardwareReport& hw) {
   Json slot_time = Json::object();
   for (std::size_t a = 0; a < kSlotActivities; ++a) {
@@ -120,7 +137,12 @@ void write_run_json(std::ostream& out, const Scenario& scenario, const RunReport
   json.member("outcome", outcome_json(report.outcome));
   json.member("makespan_us", to_us(report.makespan));
   json.begin_array("kernels");
+  const bool flat = !options.predictions && !preempting && !options.kernel_extra;
   for (std::size_t i = 0; i < report.kernels.size(); ++i) {
+    if (flat) {
+      json.element_text(flat_kernel_json(report.kernels[i]));
+      continue;
+    }
     Json kernel = kernel_json(report.kernels[i], options, preempting);
     if (options.kernel_extra) options.kernel_extra(i, kernel);
     json.element(kernel);

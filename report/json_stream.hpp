@@ -5,8 +5,10 @@
 // re-indented for its depth (dump escapes newlines inside strings, so every newline it writes
 // is layout).
 #include <cstddef>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <ostream>
+#include <string>
 #include <string_view>
 
 namespace aqlsim {
@@ -22,6 +24,8 @@ class JsonObjectWriter {
   // A member whose value is an array written element by element.
   void begin_array(std::string_view key);
   void element(const Json& value);
+  // An element already written as dump(2) writes it, indented for an element (FlatJsonObject).
+  void element_text(std::string_view text);
   void end_array();
   // Closes the object (with no member, "{}").
   void finish();
@@ -34,5 +38,24 @@ class JsonObjectWriter {
   std::size_t members_ = 0;
   std::size_t elements_ = 0;  // of the array being written
 };
+
+// The bytes dump(2) gives for an object of scalar members, indented as an element of a
+// JsonObjectWriter's array, written without a Json object: a run of a million kernels built and
+// dumped one for each.
+class FlatJsonObject {
+ public:
+  void member(std::string_view key, std::string_view value);
+  void member(std::string_view key, double value);
+  void member(std::string_view key, std::uint64_t value);
+  // The object, closed.
+  const std::string& text();
+
+ private:
+  void key(std::string_view key);
+  std::string text_ = "{";
+};
+
+// Appends `value` as dump writes it (its own conversion, which dump uses too).
+void append_json_number(std::string& out, double value);
 
 }  // namespace aqlsim

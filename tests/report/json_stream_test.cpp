@@ -5,7 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <limits>
 #include <sstream>
+#include <string_view>
 
 namespace aqlsim {
 namespace {
@@ -61,6 +64,43 @@ TEST(JsonObjectWriter, WritesWhatDumpWritesAtEveryDepth) {
 TEST(JsonObjectWriter, AnArrayWithNoElementIsEmptyBrackets) {
   const Json whole = Json::parse(R"({"kernels": [], "after": 1})");
   EXPECT_EQ(streamed(whole), whole.dump(2));
+}
+
+// A flat object written without a Json object is, in an array, what the Json object gives:
+// plain and escaped strings (quotes, control characters, UTF-8), integers to 2^64 - 1, and
+// doubles by dump's own conversion (infinity as null), and no member at all.
+TEST(FlatJsonObject, WritesWhatDumpWritesForAnArrayElement) {
+  const double infinity = std::numeric_limits<double>::infinity();
+  std::ostringstream flat_out;
+  std::ostringstream json_out;
+  JsonObjectWriter flat(flat_out);
+  JsonObjectWriter json(json_out);
+  flat.begin_array("kernels");
+  json.begin_array("kernels");
+  for (const char* name : {"t12", "k \"quoted\"\nline\ttab", "µs", "back\\slash"}) {
+    FlatJsonObject object;
+    object.member("name", std::string_view(name));
+    object.member("workgroups", std::uint64_t{18446744073709551615u});
+    object.member("time_us", 0.1);
+    object.member("third", 1.0 / 3.0);
+    object.member("huge", 1e300);
+    object.member("infinite", infinity);
+    flat.element_text(object.text());
+    json.element(Json{{"name", name},
+                      {"workgroups", std::uint64_t{18446744073709551615u}},
+                      {"time_us", 0.1},
+                      {"third", 1.0 / 3.0},
+                      {"huge", 1e300},
+                      {"infinite", infinity}});
+  }
+  FlatJsonObject empty;
+  flat.element_text(empty.text());
+  json.element(Json::object());
+  flat.end_array();
+  json.end_array();
+  flat.finish();
+  json.finish();
+  EXPECT_EQ(flat_out.str(), json_out.str());
 }
 
 }  // namespace
