@@ -52,6 +52,7 @@ class ReferenceChecker {
       const KernelProfile& k = s_.kernels[i];
       check_fits(s_.device, k, k.workgroup_size, k.lds_bytes, s_.kernel_locations[i]);
     }
+    names_.reserve(s_.signals.size() + s_.packet_count());
     for (const SignalSpec& signal : s_.signals)
       declare(signal.name, signal.where, true);
     std::set<std::string> queue_names;

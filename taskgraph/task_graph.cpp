@@ -74,8 +74,7 @@ void TaskGraph::add_edge(TaskId from, TaskId to, double comm_cost) {
 
 void TaskGraph::add_edge(std::string_view from, std::string_view to, const SourceLocation& where,
                          double comm_cost) {
-  const std::string edge = fmt::format("'{}' -> '{}'", from, to);
-  add_edge_at(resolve(from, edge, where), resolve(to, edge, where), comm_cost, where);
+  add_edge_at(resolve(from, from, to, where), resolve(to, from, to, where), comm_cost, where);
 }
 
 void TaskGraph::add_edge_at(TaskId from, TaskId to, double comm_cost, const SourceLocation& where) {
@@ -91,10 +90,10 @@ void TaskGraph::add_edge_at(TaskId from, TaskId to, double comm_cost, const Sour
   boost::add_edge(from, to, EdgeProps{comm_cost}, graph_);
 }
 
-TaskId TaskGraph::resolve(std::string_view id, std::string_view edge,
+TaskId TaskGraph::resolve(std::string_view id, std::string_view from, std::string_view to,
                           const SourceLocation& where) const {
   if (auto t = find(id)) return *t;
-  throw InputError(where, fmt::format("edge {} names unknown task '{}'", edge, id));
+  throw InputError(where, fmt::format("edge '{}' -> '{}' names unknown task '{}'", from, to, id));
 }
 
 std::optional<TaskId> TaskGraph::find(std::string_view id) const {

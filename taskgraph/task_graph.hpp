@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "config/input_error.hpp"
@@ -63,11 +64,18 @@ class TaskGraph {
 
  private:
   void add_edge_at(TaskId from, TaskId to, double comm_cost, const SourceLocation& where);
-  TaskId resolve(std::string_view id, std::string_view edge, const SourceLocation& where) const;
+  // Task `id`, named by the edge from -> to (for the error when there is none).
+  TaskId resolve(std::string_view id, std::string_view from, std::string_view to,
+                 const SourceLocation& where) const;
   [[noreturn]] void throw_cycle_error() const;
 
   Graph graph_;
-  std::map<std::string, TaskId, std::less<>> index_;
+  // By id, hashed, looked up by string_view (every edge of a large graph names two tasks).
+  struct IdHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view id) const { return std::hash<std::string_view>{}(id); }
+  };
+  std::unordered_map<std::string, TaskId, IdHash, std::equal_to<>> index_;
 };
 
 // A task's computation cost as an algorithm needs it (HEFT's w̄).
