@@ -155,8 +155,10 @@ GraphSection read_graph_section(const YamlNode& node, const Scenario& scenario) 
   node.expect_map("a graph section (tasks, generate or import; lowering, ranks, ...)");
   node.allow_keys({"tasks", "edges", "generate", "import", "default_kernel", "lowering",
                    "queue_order", "ranks", "queue_size"});
-  GraphSection section;
-  section.graph = read_source(node, scenario);
+  // Made in place: Boost's adjacency_list has no move assignment, so assigning the graph would
+  // copy every task and edge.
+  GraphSection section{
+      .graph = read_source(node, scenario), .lowering = {}, .cost_mode = CostMode::unit};
   if (node.has("edges") && !node.has("tasks")) node.require("edges").fail("edges need tasks");
   LoweringOptions& o = section.lowering;
   o.default_kernel = node.string_or("default_kernel", "");
