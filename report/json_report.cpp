@@ -36,20 +36,25 @@ Json predictions_json(const KernelResult& k) {
   return predictions;
 }
 
+// A kernel's scalar members, in their order, each given to `add(key, value)`.
+template <class Add>
+void kernel_scalars(const KernelResult& k, Add&& add) {
+  add("name", k.name);
+  add("kernel", k.kernel);
+  add("queue", k.queue);
+  add("workgroups", k.workgroups);
+  add("arrival_us", to_us(k.arrival));
+  add("launch_us", to_us(k.launch));
+  add("start_us", to_us(k.start));
+  add("end_us", to_us(k.end));
+  add("turnaround_us", to_us(k.turnaround()));
+  add("alone_us", to_us(k.alone));
+  add("ntt", k.ntt);
+}
+
 Json kernel_json(const KernelResult& k, const JsonOptions& options, bool preempting) {
-  Json out{
-      {"name", k.name},
-      {"kernel", k.kernel},
-      {"queue", k.queue},
-      {"workgroups", k.workgroups},
-      {"arrival_us", to_us(k.arrival)},
-      {"launch_us", to_us(k.launch)},
-      {"start_us", to_us(k.start)},
-      {"end_us", to_us(k.end)},
-      {"turnaround_us", to_us(k.turnaround())},
-      {"alone_us", to_us(k.alone)},
-      {"ntt", k.ntt},
-  };
+  Json out = Json::object();
+  kernel_scalars(k, [&out](const char* key, const auto& value) { out[key] = value; });
   if (options.predictions) out["predictions"] = predictions_json(k);
   if (preempting) out["preemption"] = eviction_json(k);
   return out;
@@ -58,18 +63,8 @@ Json kernel_json(const KernelResult& k, const JsonOptions& options, bool preempt
 // kernel_json's bytes for a kernel with nothing but scalars (no predictions, no preemption).
 std::string flat_kernel_json(const KernelResult& k) {
   FlatJsonObject out;
-  out.member("name", k.name);
-  out.member("kernel", k.kernel);
-  out.member("queue", k.queue);
-  out.member("workgroups", k.workgroups);
-  out.member("arrival_us", to_us(k.arrival));
-  out.member("launch_us", to_us(k.launch));
-  out.member("start_us", to_us(k.start));
-  out.member("end_us", to_us(k.end));
-  out.member("turnaround_us", to_us(k.turnaround()));
-  out.member("alone_us", to_us(k.alone));
-  out.member("ntt", k.ntt);
-  return out.text();
+  kernel_scalars(k, [&out](const char* key, const auto& value) { out.member(key, value); });
+  return std::move(out).text();
 }
 
 Json hardware_json(const HardwareReport& hw) {

@@ -107,9 +107,9 @@ void FlatJsonObject::member(std::string_view key, std::uint64_t value) {
   text_.append(buffer.data(), end);
 }
 
-const std::string& FlatJsonObject::text() {
+std::string FlatJsonObject::text() && {
   text_ += text_.size() == 1 ? "}" : "\n" + std::string(kElementIndent, ' ') + "}";
-  return text_;
+  return std::move(text_);
 }
 
 }  // namespace aqlsim

@@ -47,8 +47,8 @@ class FlatJsonObject {
   void member(std::string_view key, std::string_view value);
   void member(std::string_view key, double value);
   void member(std::string_view key, std::uint64_t value);
-  // The object, closed.
-  const std::string& text();
+  // The object, closed (once: the object is used up).
+  std::string text() &&;
 
  private:
   void key(std::string_view key);

@@ -141,7 +141,8 @@ AloneRun run_alone(const Scenario& s, ModelObserver* observer) {
     first = std::min(first, k.arrival);
     last = std::max(last, k.end);
   }
-  return {first == kNever ? 0 : last - first, events};
+  if (first == kNever) return {0, events};
+  return {last - first, events, model.gpu->engine().now() - (last - first)};
 }
 
 Tick turnaround_of(const Scenario& s) {
@@ -202,7 +203,9 @@ class AloneTurnarounds {
       // passes), so it can reach neither the event limit nor a memory checkpoint.
       const std::uint64_t bound = 2 * run.events + wave->workgroups();
       if (bound >= std::min(limits.max_events, kCheckpointEvents)) return std::nullopt;
-      return Replay{*wave, std::min(2 * run.turnaround, limits.max_sim_time)};
+      // A replayed run would take `rest` besides its turnaround too, within the time limit.
+      const Tick limit = limits.max_sim_time - run.rest;
+      return Replay{*wave, run.turnaround + std::min(run.turnaround, limit - run.turnaround)};
     }
     // The turnaround of a dispatch drawing from `seed`, or 0 when it must be simulated.
     Tick replay(RandomStream::KernelSeed seed) const {

@@ -35,6 +35,7 @@ Tick turnaround_of(const Scenario& s);
 struct AloneRun {
   Tick turnaround = 0;
   std::uint64_t events = 0;
+  Tick rest = 0;  // the run's simulated time outside the turnaround (signals and polls after it)
 };
 // The same, with `observer` (when not null) attached, and the events the run took.
 AloneRun run_alone(const Scenario& s, ModelObserver* observer);

@@ -22,7 +22,6 @@ void SingleWaveRecorder::on_kernel_launched(const KernelState& kernel, Tick) {
   total_ = kernel.total_workgroups;
   wave_.sampler_ = kernel.sampler;
   waves_per_workgroup_ = kernel.demand.waves;
-  wave_.means_.assign(total_, 0.0);
 }
 
 void SingleWaveRecorder::on_workgroup_started(const KernelState&, const WorkgroupRecord& wg,
@@ -30,10 +29,13 @@ void SingleWaveRecorder::on_workgroup_started(const KernelState&, const Workgrou
   // Every work-group starts at the first one's tick, before any ends, and does its whole work.
   if (started_++ == 0) wave_.start_ = wg.start;
   if (finished_ > 0 || wg.start != wave_.start_ || wg.fraction != 1.0) single_ = false;
+  // Indices are issued in order, so one wave's work-groups arrive as 0, 1, 2...; kept only while
+  // they all fit on the device at once (the grid itself may be far larger).
+  if (wg.index != wave_.means_.size()) single_ = false;
   if (!single_) return;
   // The mean the at-dispatch timer took: at the CU's load once the pass placed everything.
-  wave_.means_[wg.index] =
-      wave_.sampler_.mean_at(static_cast<double>(cu.resident_waves()) / waves_per_workgroup_);
+  wave_.means_.push_back(
+      wave_.sampler_.mean_at(static_cast<double>(cu.resident_waves()) / waves_per_workgroup_));
 }
 
 void SingleWaveRecorder::on_workgroup_finished(const KernelState&, const WorkgroupRecord&) {
@@ -41,7 +43,7 @@ void SingleWaveRecorder::on_workgroup_finished(const KernelState&, const Workgro
 }
 
 std::optional<SingleWave> SingleWaveRecorder::wave() const {
-  if (!single_ || kernels_ != 1 || started_ != total_) return std::nullopt;
+  if (!single_ || kernels_ != 1 || wave_.means_.size() != total_) return std::nullopt;
   return wave_;
 }
 

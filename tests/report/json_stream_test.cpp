@@ -85,7 +85,7 @@ TEST(FlatJsonObject, WritesWhatDumpWritesForAnArrayElement) {
     object.member("third", 1.0 / 3.0);
     object.member("huge", 1e300);
     object.member("infinite", infinity);
-    flat.element_text(object.text());
+    flat.element_text(std::move(object).text());
     json.element(Json{{"name", name},
                       {"workgroups", std::uint64_t{18446744073709551615u}},
                       {"time_us", 0.1},
@@ -94,7 +94,7 @@ TEST(FlatJsonObject, WritesWhatDumpWritesForAnArrayElement) {
                       {"infinite", infinity}});
   }
   FlatJsonObject empty;
-  flat.element_text(empty.text());
+  flat.element_text(std::move(empty).text());
   json.element(Json::object());
   flat.end_array();
   json.end_array();

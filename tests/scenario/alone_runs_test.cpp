@@ -55,12 +55,7 @@ TEST(AloneRuns, SharedRunsEqualEachDispatchSimulatedByItself) {
   EXPECT_NE(alone.at("r1"), 11 * us);
 }
 
-// Many dispatches of the same kernels that differ only in their draws, on 4 CUs of 8 one-wave
-// slots: grids of up to 32 work-groups fit at once (a single wave, replayed after the first is
-// simulated), larger ones do not (each simulated), and with contention the load each work-group
-// starts under matters. Whatever the policy, every dispatch's isolated runtime must be exactly
-// its own simulation, and a processor-sharing device (never replayed) too.
-TEST(AloneRuns, ReplayedSingleWavesEqualTheirSimulations) {
+std::string many_dispatches_yaml() {
   std::string yaml = R"(
 device:
   name: small
@@ -82,6 +77,16 @@ queues:
     yaml += "      - {name: d" + std::to_string(i) + ", dispatch: " + (i % 3 ? "one" : "two") +
             ", workgroups: " + std::to_string(workgroups % 2 ? 13 : workgroups) + "}\n";
   }
+  return yaml;
+}
+
+// Many dispatches of the same kernels that differ only in their draws, on 4 CUs of 8 one-wave
+// slots: grids of up to 32 work-groups fit at once (a single wave, replayed after the first is
+// simulated), larger ones do not (each simulated), and with contention the load each work-group
+// starts under matters. Whatever the policy, every dispatch's isolated runtime must be exactly
+// its own simulation, and a processor-sharing device (never replayed) too.
+TEST(AloneRuns, ReplayedSingleWavesEqualTheirSimulations) {
+  const std::string yaml = many_dispatches_yaml();
   for (const char* policy : {"fifo-backfill", "fifo", "mpmax", "srtf", "sjf"}) {
     for (const char* timing : {"at-dispatch", "processor-sharing"}) {
       Scenario s = load_scenario_text(yaml, "many.yaml");
@@ -95,6 +100,22 @@ queues:
         EXPECT_EQ(alone.at(name), turnaround_of(alone_scenario(s, 0, p)))
             << name << " under " << policy << ", " << timing;
       }
+    }
+  }
+}
+
+// Under a time limit, a replayed alone run must say what its simulation says: 0 (the limit was
+// reached) whenever the simulated run passes the limit, counting what it does after the end.
+TEST(AloneRuns, ReplaysKeepToTheTimeLimit) {
+  const std::string yaml = many_dispatches_yaml();
+  for (Tick limit = 10 * us; limit <= 30 * us; limit += us / 4) {
+    Scenario s = load_scenario_text(yaml, "many.yaml");
+    s.limits.max_sim_time = limit;
+    const IsolatedRuntimes alone = isolated_runtimes(s);
+    for (std::size_t p = 0; p < s.queues[0].packets.size(); ++p) {
+      const std::string& name = s.queues[0].packets[p].name;
+      EXPECT_EQ(alone.at(name), turnaround_of(alone_scenario(s, 0, p)))
+          << name << " with a limit of " << limit << " ps";
     }
   }
 }
