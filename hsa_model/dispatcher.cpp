@@ -356,7 +356,8 @@ void Dispatcher::finish_workgroup(std::uint32_t slot) {
   }
 }
 
-// Gives the slot's resources back and makes every event about its run stale.
+// Gives the slot's resources back; the run has no event left in its lane (it ended, or the
+// eviction withdrew it).
 void Dispatcher::free_workgroup(std::uint32_t slot) {
   WorkgroupRecord& wg = workgroups_[slot];
   KernelState& k = kernels_[wg.kernel];

@@ -84,7 +84,8 @@ class Engine {
 
   // Limits: no event later than `time` runs (at most kMaxSimTime), at most `events` run.
   void set_limits(Tick time, std::uint64_t events);
-  // Calls `check` every `every` events; `check` returning false stops the engine.
+  // Calls `check` every `every` events; `check` returning false stops the engine. It is called
+  // once the next event is chosen, so it must not schedule or withdraw events.
   void set_checkpoint(std::uint64_t every, std::function<bool()> check);
 
   bool idle() const { return queue_.empty() && lanes_.empty() && due_now_.size() == due_now_head_; }

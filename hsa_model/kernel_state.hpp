@@ -98,7 +98,7 @@ enum class WorkgroupPhase : std::uint8_t { free, running, saving, restoring };
 
 // One run of a work-group on a CU, from placement until it ends or is evicted. An evicted
 // work-group's next run is a new record with the same index.
-// (Fields ordered to fill one 64-byte cache line without padding.)
+// (Fields ordered to make it 64 bytes, the size of a cache line.)
 struct WorkgroupRecord {
   KernelId kernel = 0;
   CuIndex cu = 0;

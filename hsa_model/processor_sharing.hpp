@@ -30,7 +30,7 @@ class ProcessorSharingTimer final : public WorkgroupTimer {
   double withdraw(std::uint32_t slot, const WorkgroupRecord& wg, Tick then) override;
 
  private:
-  using Finish = std::pair<double, std::uint64_t>;  // (virtual finish time, payload)
+  using Finish = std::pair<double, std::uint64_t>;  // (virtual finish time, slot)
 
   struct Group {
     KernelId kernel = 0;

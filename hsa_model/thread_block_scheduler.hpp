@@ -2,7 +2,6 @@
 // The thread-block scheduler decides which kernel's next work-group goes to a CU. The
 // dispatcher owns the mechanism (resources, placement, timing); a policy only picks, looking at
 // a read-only view. Implementations live in queue_sched/.
-#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>

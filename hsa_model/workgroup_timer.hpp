@@ -9,7 +9,6 @@
 #include "hsa_model/compute_unit.hpp"
 #include "hsa_model/engine.hpp"
 #include "hsa_model/kernel_state.hpp"
-#include "hsa_model/random_stream.hpp"
 
 namespace aqlsim {
 

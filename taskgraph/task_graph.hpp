@@ -6,7 +6,6 @@
 #include <boost/graph/adjacency_list.hpp>
 #include <cstdint>
 #include <functional>
-#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
