@@ -1,5 +1,6 @@
 #pragma once
 #include "hsa_model/thread_block_scheduler.hpp"
+#include "queue_sched/issuing_kernels.hpp"
 #include "queue_sched/policy_params.hpp"
 
 namespace aqlsim {
@@ -14,6 +15,9 @@ class Fifo final : public ThreadBlockScheduler {
       .name = "fifo", .summary = "strict FIFO: later kernels wait until earlier ones issued all"};
   std::string_view name() const override { return kTraits.name; }
   KernelId pick(const DispatchView& view, CuIndex cu) override;
+
+ private:
+  IssuingKernels issuing_;
 };
 
 // `fifo-backfill`: gem5's dispatcher — the oldest kernel places what fits, and later kernels
@@ -25,6 +29,9 @@ class FifoBackfill final : public ThreadBlockScheduler {
                                         .summary = "FIFO, later kernels fill leftover resources"};
   std::string_view name() const override { return kTraits.name; }
   KernelId pick(const DispatchView& view, CuIndex cu) override;
+
+ private:
+  IssuingKernels issuing_;
 };
 
 }  // namespace aqlsim

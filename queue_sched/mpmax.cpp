@@ -40,12 +40,9 @@ bool MpMax::takes_a_set_aside(const DispatchView& view, CuIndex cu, std::size_t 
 void MpMax::update_limits(const DispatchView& view) {
   if (view.issuing_changes() == seen_changes_) return;
   seen_changes_ = view.issuing_changes();
-  scratch_.clear();
-  for (const KernelId k : view.active()) {
-    if (view.kernel(k).unissued() > 0) scratch_.push_back(k);
-  }
-  if (scratch_ == co_runners_) return;
-  co_runners_.swap(scratch_);
+  const std::span<const KernelId> issuing = issuing_.of(view);
+  if (std::ranges::equal(issuing, co_runners_)) return;
+  co_runners_.assign(issuing.begin(), issuing.end());
   for (const KernelId k : co_runners_) {
     if (beside_set_aside_.size() <= k) beside_set_aside_.resize(k + 1);
     beside_set_aside_[k] = fit_beside_set_aside(view, k);

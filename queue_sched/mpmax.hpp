@@ -5,6 +5,7 @@
 
 #include "hsa_model/thread_block_scheduler.hpp"
 #include "queue_sched/empty_cu.hpp"
+#include "queue_sched/issuing_kernels.hpp"
 #include "queue_sched/policy_params.hpp"
 
 namespace aqlsim {
@@ -46,7 +47,7 @@ class MpMax final : public ThreadBlockScheduler {
   EmptyCu empty_cu_;
   std::vector<KernelId> co_runners_;             // launch order; the set the fits below are for
   std::vector<std::uint32_t> beside_set_aside_;  // by KernelId: fit_beside_set_aside
-  std::vector<KernelId> scratch_;
+  IssuingKernels issuing_;
   std::optional<std::uint64_t> seen_changes_;  // view.issuing_changes() at the last update
 };
 
