@@ -22,7 +22,7 @@ class EventHandler {
 };
 
 // Binds an event to a member function, so a component can own several kinds of event without
-// a central switch: `MemberHandler<Dispatcher, &Dispatcher::end_workgroup> workgroup_end_{this};`
+// a central switch: `MemberHandler<Dispatcher, &Dispatcher::run_pass> pass_event_{this};`
 template <class Owner, void (Owner::*Method)(std::uint64_t)>
 class MemberHandler final : public EventHandler {
  public:

@@ -102,8 +102,8 @@ enum class WorkgroupPhase : std::uint8_t { free, running, saving, restoring };
 struct WorkgroupRecord {
   KernelId kernel = 0;
   CuIndex cu = 0;
-  std::uint64_t index = 0;                      // position in the grid
-  std::uint32_t lane = 0;                       // lowest free slot on the CU, for drawing timelines
+  std::uint64_t index = 0;  // position in the grid
+  std::uint32_t lane = 0;   // its row in the CU's timeline (the trace's lanes), not an event lane
   WorkgroupPhase phase = WorkgroupPhase::free;  // of the slot that holds the record
   bool restore = false;  // reads its saved context back before running (context-save)
   Tick start = 0;        // placed on the CU

@@ -14,11 +14,11 @@ bool is_due(double remaining, double speed) {
 
 }  // namespace
 
-ProcessorSharingTimer::ProcessorSharingTimer(Engine& engine, EventHandler& workgroup_end,
+ProcessorSharingTimer::ProcessorSharingTimer(Engine& engine, EventHandler& workgroup_event,
                                              const std::vector<ComputeUnit>& cus,
                                              const std::vector<KernelState>& kernels)
     : engine_(&engine),
-      workgroup_end_(&workgroup_end),
+      workgroup_event_(&workgroup_event),
       cus_(&cus),
       kernels_(&kernels),
       groups_(cus.size()),
@@ -78,7 +78,7 @@ double ProcessorSharingTimer::withdraw(std::uint32_t slot, const WorkgroupRecord
   std::make_heap(finishes.begin(), finishes.end(), std::greater<>());
   if (finishes.empty()) groups.erase(group);
   mark_dirty(wg.cu);
-  if (then != kNever) engine_->schedule_in_lane(wg.cu, then, *workgroup_end_, slot);
+  if (then != kNever) engine_->schedule_in_lane(wg.cu, then, *workgroup_event_, slot);
   return wg.fraction * std::clamp(left, 0.0, 1.0);
 }
 
@@ -131,7 +131,7 @@ void ProcessorSharingTimer::end_due_workgroups(std::uint64_t payload) {
   }
   // Each end reports a load change, and the dispatcher's pass that follows settles the CU.
   for (const std::uint64_t wg : due_)
-    workgroup_end_->handle(wg);
+    workgroup_event_->handle(wg);
 }
 
 }  // namespace aqlsim

@@ -19,7 +19,7 @@ namespace aqlsim {
 
 class ProcessorSharingTimer final : public WorkgroupTimer {
  public:
-  ProcessorSharingTimer(Engine& engine, EventHandler& workgroup_end,
+  ProcessorSharingTimer(Engine& engine, EventHandler& workgroup_event,
                         const std::vector<ComputeUnit>& cus,
                         const std::vector<KernelState>& kernels);
 
@@ -48,7 +48,7 @@ class ProcessorSharingTimer final : public WorkgroupTimer {
   void reschedule(CuIndex cu);
 
   Engine* engine_;
-  EventHandler* workgroup_end_;
+  EventHandler* workgroup_event_;
   const std::vector<ComputeUnit>* cus_;
   const std::vector<KernelState>* kernels_;
   std::vector<std::vector<Group>> groups_;  // per CU

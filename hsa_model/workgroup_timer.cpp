@@ -13,20 +13,20 @@ Tick AtDispatchTimer::fraction_of(Tick duration, double fraction) {
 
 double AtDispatchTimer::withdraw(std::uint32_t slot, const WorkgroupRecord& wg, Tick then) {
   if (then == kNever) {
-    engine_->cancel_in_lane(wg.cu, *workgroup_end_, slot);
+    engine_->cancel_in_lane(wg.cu, *workgroup_event_, slot);
   } else {
-    engine_->reschedule_in_lane(wg.cu, *workgroup_end_, slot, then);
+    engine_->reschedule_in_lane(wg.cu, *workgroup_event_, slot, then);
   }
   const double left = static_cast<double>(wg.end - engine_->now()) / wg.work;
   return wg.fraction * std::clamp(left, 0.0, 1.0);
 }
 
-std::unique_ptr<WorkgroupTimer> make_workgroup_timer(Engine& engine, EventHandler& workgroup_end,
+std::unique_ptr<WorkgroupTimer> make_workgroup_timer(Engine& engine, EventHandler& workgroup_event,
                                                      const std::vector<ComputeUnit>& cus,
                                                      const std::vector<KernelState>& kernels) {
   if (!cus.empty() && cus.front().spec().timing == WorkgroupTiming::processor_sharing)
-    return std::make_unique<ProcessorSharingTimer>(engine, workgroup_end, cus, kernels);
-  return std::make_unique<AtDispatchTimer>(engine, workgroup_end);
+    return std::make_unique<ProcessorSharingTimer>(engine, workgroup_event, cus, kernels);
+  return std::make_unique<AtDispatchTimer>(engine, workgroup_event);
 }
 
 }  // namespace aqlsim

@@ -36,8 +36,8 @@ class WorkgroupTimer {
 // goes to the lane of its CU (Engine::set_lanes, one lane per CU, made by the dispatcher).
 class AtDispatchTimer final : public WorkgroupTimer {
  public:
-  AtDispatchTimer(Engine& engine, EventHandler& workgroup_end)
-      : engine_(&engine), workgroup_end_(&workgroup_end) {}
+  AtDispatchTimer(Engine& engine, EventHandler& workgroup_event)
+      : engine_(&engine), workgroup_event_(&workgroup_event) {}
 
   void before_load_change(CuIndex) override {}
   void start(std::uint32_t slot, WorkgroupRecord& wg, const KernelState& kernel, double mean,
@@ -46,7 +46,7 @@ class AtDispatchTimer final : public WorkgroupTimer {
     if (wg.fraction < 1.0) duration = fraction_of(duration, wg.fraction);
     wg.work = static_cast<double>(duration);
     wg.end = engine_->now() + duration;
-    engine_->schedule_in_lane(wg.cu, wg.end, *workgroup_end_, slot);
+    engine_->schedule_in_lane(wg.cu, wg.end, *workgroup_event_, slot);
   }
   // The end event is withdrawn from the CU's lane, or moved to `then`.
   double withdraw(std::uint32_t slot, const WorkgroupRecord& wg, Tick then) override;
@@ -55,11 +55,11 @@ class AtDispatchTimer final : public WorkgroupTimer {
  private:
   static Tick fraction_of(Tick duration, double fraction);
   Engine* engine_;
-  EventHandler* workgroup_end_;
+  EventHandler* workgroup_event_;
 };
 
 // The timer that `cus.front().spec().timing` asks for.
-std::unique_ptr<WorkgroupTimer> make_workgroup_timer(Engine& engine, EventHandler& workgroup_end,
+std::unique_ptr<WorkgroupTimer> make_workgroup_timer(Engine& engine, EventHandler& workgroup_event,
                                                      const std::vector<ComputeUnit>& cus,
                                                      const std::vector<KernelState>& kernels);
 
