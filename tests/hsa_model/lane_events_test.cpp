@@ -1,5 +1,5 @@
 // Lanes must pop exactly the order a comparison heap pops, (time, sequence), whatever the lanes,
-// and a withdrawn event must never pop.
+// a withdrawn event must never pop, and a moved one pops at its new place only.
 #include "hsa_model/lane_events.hpp"
 
 #include <gtest/gtest.h>
@@ -52,6 +52,25 @@ TEST(LaneEvents, AWithdrawnEventNeverPops) {
   EXPECT_EQ(drain(lanes), (std::vector<std::uint64_t>{4, 3}));
 }
 
+TEST(LaneEvents, AMovedEventPopsAtItsNewPlace) {
+  LaneEvents lanes;
+  lanes.set_lanes(2);
+  lanes.push(0, at(10, 0, 1));
+  lanes.push(0, at(20, 1, 2));
+  lanes.push(1, at(15, 2, 3));
+  // Lane 0's first moves behind its second: lane 1 leads now, then lane 0's second.
+  EXPECT_TRUE(lanes.retime(0, nullptr, 1, 30, 3));
+  EXPECT_EQ(lanes.top().payload, 3u);
+  EXPECT_EQ(lanes.top_time(), 15);
+  // Lane 0's last moves before everything (as a context save cut short by an eviction).
+  EXPECT_TRUE(lanes.retime(0, nullptr, 1, 5, 4));
+  EXPECT_EQ(lanes.top().payload, 1u);
+  EXPECT_EQ(lanes.top_time(), 5);
+  EXPECT_EQ(lanes.top_sequence(), 4u);
+  EXPECT_FALSE(lanes.retime(1, nullptr, 1, 40, 5));  // not in lane 1
+  EXPECT_EQ(drain(lanes), (std::vector<std::uint64_t>{1, 3, 2}));
+}
+
 TEST(LaneEvents, TheHandlerTellsEventsWithTheSamePayloadApart) {
   struct Nothing final : EventHandler {
     void handle(std::uint64_t) override {}
@@ -67,7 +86,8 @@ TEST(LaneEvents, TheHandlerTellsEventsWithTheSamePayloadApart) {
 
 // As the dispatcher uses the lanes, and more: many events per lane (past the initial room, so
 // the lanes grow and compact), out-of-order pushes, times clustered at the same tick, and
-// withdrawals anywhere. The reference is a sorted list.
+// withdrawals and moves (earlier or later, as an eviction's save moves an end) anywhere. The
+// reference is a list searched for its earliest.
 TEST(LaneEvents, MatchesASortedReferenceOnARandomRun) {
   std::mt19937_64 random(11);
   constexpr std::uint32_t kLanes = 37;
@@ -95,13 +115,23 @@ TEST(LaneEvents, MatchesASortedReferenceOnARandomRun) {
   for (int i = 0; i < 2000; ++i)
     push();
   for (int step = 0; step < 100000; ++step) {
-    if (random() % 4 == 0 && !reference.empty()) {
+    const auto action = random() % 8;
+    if (action < 2 && !reference.empty()) {
       const std::size_t victim = random() % reference.size();
       ASSERT_TRUE(lanes.remove(reference[victim].lane, nullptr, reference[victim].event.payload));
       reference.erase(reference.begin() + static_cast<std::ptrdiff_t>(victim));
+    } else if (action == 2 && !reference.empty()) {
+      Pending& moved = reference[random() % reference.size()];
+      moved.event.time = now + 1 + static_cast<Tick>(random() % 1000);
+      moved.event.sequence = sequence++;
+      ASSERT_TRUE(lanes.retime(moved.lane, nullptr, moved.event.payload, moved.event.time,
+                               moved.event.sequence));
     } else if (!reference.empty()) {
       const auto expected = earliest();
       ASSERT_EQ(lanes.top().sequence, expected->event.sequence) << "step " << step;
+      // The engine compares the key the tree keeps, not the event: it must be the same.
+      ASSERT_EQ(lanes.top_time(), expected->event.time) << "step " << step;
+      ASSERT_EQ(lanes.top_sequence(), expected->event.sequence) << "step " << step;
       const ScheduledEvent got = lanes.pop();
       ASSERT_EQ(got.sequence, expected->event.sequence) << "step " << step;
       now = got.time;
