@@ -48,9 +48,9 @@ bool self_contained(const Scenario& s, const QueueSpec& q) {
   });
 }
 
-// Everything an alone run of a dispatch depends on besides the scenario they share: two
-// dispatches with equal keys have equal alone runs. The packet's name keys its work-groups'
-// random streams, so it counts only when the kernel's durations are random.
+// The shape of a dispatch's alone run, everything it depends on besides the scenario they share
+// and its draws: two dispatches of equal shape whose durations are not random have equal alone
+// runs.
 struct AloneKey {
   std::string kernel;
   std::optional<std::uint64_t> workgroups;
@@ -60,14 +60,13 @@ struct AloneKey {
   std::uint32_t queue_size = 0;
   std::uint32_t queue_priority = 0;
   std::vector<std::uint8_t> cu_mask;
-  std::string draws;
 
   bool operator==(const AloneKey&) const = default;
 };
 
 struct AloneKeyHash {
   std::size_t operator()(const AloneKey& k) const {
-    std::uint64_t h = stable_hash(k.kernel) ^ mix64(stable_hash(k.draws));
+    std::uint64_t h = stable_hash(k.kernel);
     const auto add = [&h](std::uint64_t v) { h = mix64(h ^ v); };
     add(k.workgroups.value_or(~std::uint64_t{0}));
     add(k.workgroup_size.value_or(~0u));
@@ -80,9 +79,7 @@ struct AloneKeyHash {
   }
 };
 
-AloneKey alone_key(const Scenario& s, const QueueSpec& q, const PacketSpec& p) {
-  const KernelProfile* kernel = s.find_kernel(p.kernel);
-  const bool random = kernel == nullptr || kernel->duration.rsd > 0.0;
+AloneKey alone_key(const QueueSpec& q, const PacketSpec& p) {
   return AloneKey{.kernel = p.kernel,
                   .workgroups = p.workgroups,
                   .workgroup_size = p.workgroup_size,
@@ -90,8 +87,14 @@ AloneKey alone_key(const Scenario& s, const QueueSpec& q, const PacketSpec& p) {
                   .priority = p.priority,
                   .queue_size = q.size,
                   .queue_priority = q.priority,
-                  .cu_mask = q.cu_mask,
-                  .draws = random ? p.name : std::string()};
+                  .cu_mask = q.cu_mask};
+}
+
+// Whether the dispatch's durations are random: its work-groups then draw from streams keyed by
+// its name, which no other dispatch has, so its alone run is its own.
+bool draws_its_own(const Scenario& s, const PacketSpec& p) {
+  const KernelProfile* kernel = s.find_kernel(p.kernel);
+  return kernel == nullptr || kernel->duration.rsd > 0.0;
 }
 
 }  // namespace
@@ -168,22 +171,23 @@ class AloneTurnarounds {
 
   Tick of(std::size_t q, std::size_t p) {
     const PacketSpec& packet = s_.queues[q].packets[p];
-    AloneKey key = alone_key(s_, s_.queues[q], packet);
-    auto [measured, fresh] = measured_.try_emplace(key, 0);
-    if (!fresh) return measured->second;
-    if (!replayable_) return measured->second = turnaround_of(runs_.dispatch_scenario(q, p));
-    key.draws.clear();  // the shape of the run
+    AloneKey shape = alone_key(s_.queues[q], packet);
+    if (!draws_its_own(s_, packet)) {  // equal shapes, equal runs: one simulated per shape
+      auto [measured, fresh] = measured_.try_emplace(std::move(shape), 0);
+      if (fresh) measured->second = turnaround_of(runs_.dispatch_scenario(q, p));
+      return measured->second;
+    }
+    if (!replayable_) return turnaround_of(runs_.dispatch_scenario(q, p));
     const auto seed = RandomStream::kernel_seed(s_.seed, stable_hash(packet.name));
-    const auto [wave, first] = waves_.try_emplace(std::move(key));
+    const auto [wave, first] = waves_.try_emplace(std::move(shape));
     if (!first) {
       const Tick replayed = wave->second ? wave->second->replay(seed) : 0;
-      return measured->second =
-                 replayed > 0 ? replayed : turnaround_of(runs_.dispatch_scenario(q, p));
+      return replayed > 0 ? replayed : turnaround_of(runs_.dispatch_scenario(q, p));
     }
     SingleWaveRecorder recorder;
     const AloneRun run = run_alone(runs_.dispatch_scenario(q, p), &recorder);
     wave->second = Replay::of(recorder, run, seed, s_.limits);
-    return measured->second = run.turnaround;
+    return run.turnaround;
   }
 
  private:
@@ -217,8 +221,8 @@ class AloneTurnarounds {
   const Scenario& s_;
   AloneRuns runs_;
   const bool replayable_;
-  std::unordered_map<AloneKey, Tick, AloneKeyHash> measured_;
-  std::unordered_map<AloneKey, std::optional<Replay>, AloneKeyHash> waves_;
+  std::unordered_map<AloneKey, Tick, AloneKeyHash> measured_;                // durations not random
+  std::unordered_map<AloneKey, std::optional<Replay>, AloneKeyHash> waves_;  // random
 };
 
 }  // namespace

@@ -45,9 +45,9 @@ Scenario alone_scenario(const Scenario& scenario, std::size_t queue, std::size_t
 // The scenario reduced to one queue, its first packet submitted at time 0.
 Scenario alone_queue_scenario(const Scenario& scenario, std::size_t queue);
 // Each dispatch's turnaround when simulated alone with the same seed, by packet name. Dispatches
-// whose alone runs are identical (same kernel, geometry, queue settings and, when the kernel's
-// durations are random, the same draws) are simulated once; of those that differ only in their
-// draws, one is simulated and, when its run is a single wave (SingleWave), the others replayed.
+// whose alone runs are identical (same kernel, geometry and queue settings, durations not
+// random) are simulated once; of those that differ only in their draws, one is simulated and,
+// when its run is a single wave (SingleWave), the others replayed.
 IsolatedRuntimes isolated_runtimes(const Scenario& scenario);
 // Each persistent-thread dispatch's turnaround alone, without a kernel scheduler, with 1, 2,
 // ... up to its kernel's workers per CU (Bashizade et al.'s offline profile), by packet name.

@@ -55,16 +55,9 @@ TEST(AloneRuns, SharedRunsEqualEachDispatchSimulatedByItself) {
   EXPECT_NE(alone.at("r1"), 11 * us);
 }
 
-std::string many_dispatches_yaml() {
-  std::string yaml = R"(
-device:
-  name: small
-  clock_mhz: 1000
-  compute_units: 4
-  wave_size: 64
-  cu: {simds: 2, waves_per_simd: 4, vgprs_per_simd: 1024, vgpr_granule: 1, sgprs_per_simd: 0,
-       lds_bytes: 65536, max_workgroups: 8}
-  front_end: {hw_queues: 4, quantum: 100us, packet_latency: 1us, max_concurrent_kernels: 8}
+// 24 dispatches of two kernels (below) on the tiny device widened to 4 CUs of two SIMDs.
+Scenario many_dispatches() {
+  std::string yaml = std::string(testing::kTinyDevice) + R"(
 kernels:
   - {name: one, workgroup_size: 64, vgprs: 8, wg_time: 10us, contention: 0.3, rsd: 0.4}
   - {name: two, workgroup_size: 128, vgprs: 8, wg_time: 7us, contention: 0.2, rsd: 0.2}
@@ -77,7 +70,11 @@ queues:
     yaml += "      - {name: d" + std::to_string(i) + ", dispatch: " + (i % 3 ? "one" : "two") +
             ", workgroups: " + std::to_string(workgroups % 2 ? 13 : workgroups) + "}\n";
   }
-  return yaml;
+  Scenario s = load_scenario_text(yaml, "many.yaml");
+  s.device.compute_units = 4;
+  s.device.cu.simds = 2;
+  s.device.cu.waves_per_simd = 4;
+  return s;
 }
 
 // Many dispatches of the same kernels that differ only in their draws, on 4 CUs of 8 one-wave
@@ -86,10 +83,9 @@ queues:
 // starts under matters. Whatever the policy, every dispatch's isolated runtime must be exactly
 // its own simulation, and a processor-sharing device (never replayed) too.
 TEST(AloneRuns, ReplayedSingleWavesEqualTheirSimulations) {
-  const std::string yaml = many_dispatches_yaml();
   for (const char* policy : {"fifo-backfill", "fifo", "mpmax", "srtf", "sjf"}) {
     for (const char* timing : {"at-dispatch", "processor-sharing"}) {
-      Scenario s = load_scenario_text(yaml, "many.yaml");
+      Scenario s = many_dispatches();
       s.policies.thread_block = policy;
       s.device.cu.timing = timing == std::string("at-dispatch")
                                ? WorkgroupTiming::at_dispatch
@@ -107,9 +103,8 @@ TEST(AloneRuns, ReplayedSingleWavesEqualTheirSimulations) {
 // Under a time limit, a replayed alone run must say what its simulation says: 0 (the limit was
 // reached) whenever the simulated run passes the limit, counting what it does after the end.
 TEST(AloneRuns, ReplaysKeepToTheTimeLimit) {
-  const std::string yaml = many_dispatches_yaml();
   for (Tick limit = 10 * us; limit <= 30 * us; limit += us / 4) {
-    Scenario s = load_scenario_text(yaml, "many.yaml");
+    Scenario s = many_dispatches();
     s.limits.max_sim_time = limit;
     const IsolatedRuntimes alone = isolated_runtimes(s);
     for (std::size_t p = 0; p < s.queues[0].packets.size(); ++p) {
