@@ -29,7 +29,9 @@ Dispatcher::Dispatcher(Engine& engine, const DeviceSpec& device, ThreadBlockSche
   cus_.reserve(device.compute_units);
   for (std::uint32_t i = 0; i < device.compute_units; ++i)
     cus_.emplace_back(device.cu);
-  engine.set_lanes(device.compute_units);  // one per CU: its work-groups' ends and transfers
+  // One lane per CU for its work-groups' ends and transfers: each work-group has at most one
+  // event there, so twice the CU's work-groups is room enough never to grow (page faults).
+  engine.set_lanes(device.compute_units, 2 * device.cu.max_workgroups);
   timer_ = make_workgroup_timer(engine, workgroup_event_, cus_, kernels_);
 }
 

@@ -56,7 +56,9 @@ class Engine {
   // Lanes (LaneEvents): events that may be withdrawn before they run, each kept in the lane of
   // its component (the dispatcher's: one per CU). They run in the same (time, sequence) order as
   // every other event. set_lanes discards the lanes' events.
-  void set_lanes(std::uint32_t lanes) { lanes_.set_lanes(lanes); }
+  void set_lanes(std::uint32_t lanes, std::uint32_t capacity = LaneEvents::kDefaultCapacity) {
+    lanes_.set_lanes(lanes, capacity);
+  }
   void schedule_in_lane(std::uint32_t lane, Tick when, EventHandler& handler,
                         std::uint64_t payload) {
     lanes_.push(lane, Event{when, next_sequence_++, &handler, payload});

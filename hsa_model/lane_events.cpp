@@ -5,16 +5,11 @@
 #include <cassert>
 
 namespace aqlsim {
-namespace {
 
-constexpr std::size_t kInitialCapacity = 8;
-
-}  // namespace
-
-void LaneEvents::set_lanes(std::uint32_t lanes) {
+void LaneEvents::set_lanes(std::uint32_t lanes, std::uint32_t capacity) {
   lanes_ = lanes;
   leaves_ = std::bit_ceil(std::max<std::uint32_t>(lanes, 1));
-  capacity_ = kInitialCapacity;
+  capacity_ = std::max<std::uint32_t>(capacity, 1);
   events_.reset(new ScheduledEvent[lanes * capacity_]);
   spans_.assign(lanes, Span{});
   tops_.assign(leaves_, kEmpty);

@@ -16,8 +16,10 @@ namespace aqlsim {
 
 class LaneEvents {
  public:
-  // Discards every event.
-  void set_lanes(std::uint32_t lanes);
+  static constexpr std::uint32_t kDefaultCapacity = 8;
+  // Discards every event. A lane has room for `capacity` events at first and grows when it must
+  // (a lane that holds at most n events at once never grows when given 2n: it compacts).
+  void set_lanes(std::uint32_t lanes, std::uint32_t capacity = kDefaultCapacity);
 
   bool empty() const { return tops_[winners_[1]] == kEmpty; }
   // The earliest event of all lanes; not empty().
