@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "queue_sched/registry.hpp"
 #include "scenario/load_scenario.hpp"
 #include "scenario/single_wave.hpp"
 #include "tests/support/tiny_device.hpp"
@@ -111,6 +112,40 @@ TEST(AloneRuns, ReplaysKeepToTheTimeLimit) {
       const std::string& name = s.queues[0].packets[p].name;
       EXPECT_EQ(alone.at(name), turnaround_of(alone_scenario(s, 0, p)))
           << name << " with a limit of " << limit << " ps";
+    }
+  }
+}
+
+// Dispatches that differ only in priorities share one alone run (simulated or replayed): only
+// mapping policies read priorities, to choose among queues, and an alone run's one queue takes a
+// free slot when it is created. Under every mapping policy, with packet and queue priorities all
+// different, each dispatch's isolated runtime must still be its own simulation, with random
+// durations (replays) and without (one run per shape). (It fails if a lone queue waited for the
+// policy and a policy read priorities as absolute values.)
+TEST(AloneRuns, PrioritiesChangeNoAloneRun) {
+  for (const PolicyInfo& policy : all_policies()) {
+    if (policy.kind != PolicyKind::queue_mapping) continue;
+    for (const double rsd : {0.4, 0.0}) {
+      Scenario s = many_dispatches();
+      s.policies.queue_mapping = std::string(policy.name);
+      s.kernels[0].duration.rsd = rsd;
+      QueueSpec high = s.queues[0];
+      high.name = "high";
+      high.priority = 9;
+      for (std::size_t p = 0; p < high.packets.size(); ++p) {
+        high.packets[p].name = "h" + std::to_string(p);
+        high.packets[p].priority = static_cast<std::uint32_t>(7 + p % 5);
+        s.queues[0].packets[p].priority = static_cast<std::uint32_t>(p % 3);
+      }
+      s.queues.push_back(high);
+      const IsolatedRuntimes alone = isolated_runtimes(s);
+      for (std::size_t q = 0; q < s.queues.size(); ++q) {
+        for (std::size_t p = 0; p < s.queues[q].packets.size(); ++p) {
+          const std::string& name = s.queues[q].packets[p].name;
+          EXPECT_EQ(alone.at(name), turnaround_of(alone_scenario(s, q, p)))
+              << name << " under " << policy.name << ", rsd " << rsd;
+        }
+      }
     }
   }
 }
