@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <string_view>
 #include <unordered_map>
 
 #include "config/suggest.hpp"
@@ -104,7 +105,7 @@ class ReferenceChecker {
       std::string message = fmt::format("barrier depends on unknown packet or signal '{}'", dep);
       std::vector<std::string> all_names;
       for (const auto& [name, has_signal] : names_)
-        all_names.push_back(name);
+        all_names.emplace_back(name);
       std::ranges::sort(all_names);  // a tie goes the same way on every platform
       if (auto near = nearest_word(dep, all_names))
         message += fmt::format(" (did you mean '{}'?)", *near);
@@ -164,7 +165,8 @@ class ReferenceChecker {
   }
 
   const Scenario& s_;
-  std::unordered_map<std::string, bool> names_;       // name -> names a signal (false: raw packet)
+  // name -> names a signal (false: raw packet); the names are the scenario's own.
+  std::unordered_map<std::string_view, bool> names_;
   std::map<std::string, std::string> shared_signal_;  // packet -> its declared completion signal
   std::map<std::string, int> decrementers_;           // declared signal -> packets signalling it
 };
