@@ -469,7 +469,7 @@ void Dispatcher::complete_kernel(KernelState& k) {
   std::erase(held_, k.id);
   scheduler_->on_kernel_completed(view(), k.id);
   if (!observers_->empty()) observers_->notify(&ModelObserver::on_kernel_completed, k, now_);
-  mark_all_candidates();
+  if (scheduler_->picks_change_on_completion()) mark_all_candidates();
   if (on_kernel_completed_) on_kernel_completed_(k);
   if (kernel_events_) kernel_events_->on_completed(k.id);
   // From now on the kernel is only reported: its count for every CU goes (more than half of a

@@ -78,9 +78,12 @@ class ThreadBlockScheduler {
   virtual void on_workgroup_finished(const DispatchView&, const WorkgroupRecord&) {}
   virtual void on_workgroup_evicted(const DispatchView&, const WorkgroupRecord&) {}
   virtual void on_kernel_completed(const DispatchView&, KernelId) {}
-  // The dispatcher reconsiders every CU when a kernel arrives, is fully issued or finishes.
+  // The dispatcher reconsiders every CU when a kernel arrives, is fully issued or finishes
+  // (unless the policy says a finish changes none of its choices: a finished kernel has issued
+  // everything and given its resources back as its work-groups ended, which marked their CUs).
   // A policy whose choice changes at other moments (a new prediction) asks for it here.
   virtual bool take_rescan_request() { return false; }
+  virtual bool picks_change_on_completion() const { return true; }
   // A policy that leaves CUs idle until a moment (an oracle waiting for a kernel it knows is
   // coming) names that moment here after a pass; the dispatcher reconsiders every CU then.
   virtual Tick wake_at() const { return kNever; }

@@ -15,6 +15,8 @@ class Fifo final : public ThreadBlockScheduler {
       .name = "fifo", .summary = "strict FIFO: later kernels wait until earlier ones issued all"};
   std::string_view name() const override { return kTraits.name; }
   KernelId pick(const DispatchView& view, CuIndex cu) override;
+  // Picks look only at the kernels with work left and at what fits.
+  bool picks_change_on_completion() const override { return false; }
 
  private:
   IssuingKernels issuing_;
@@ -29,6 +31,8 @@ class FifoBackfill final : public ThreadBlockScheduler {
                                         .summary = "FIFO, later kernels fill leftover resources"};
   std::string_view name() const override { return kTraits.name; }
   KernelId pick(const DispatchView& view, CuIndex cu) override;
+  // Picks look only at the kernels with work left and at what fits.
+  bool picks_change_on_completion() const override { return false; }
 
  private:
   IssuingKernels issuing_;

@@ -3,6 +3,12 @@
 // 5 us) are launched together at 1 us. A places 2 groups (6 waves) and its third does not fit.
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <vector>
+
+#include "hsa_model/host_api.hpp"
+#include "queue_sched/registry.hpp"
+#include "queue_sched/rr_timeslice.hpp"
 #include "tests/support/simulate.hpp"
 #include "tests/support/tiny_device.hpp"
 
@@ -38,6 +44,82 @@ TEST(Fifo, BackfillLetsBUseTheTwoWaveSlotsALeavesFree) {
   EXPECT_EQ(sim->kernel("B").start, 1 * us);
   EXPECT_EQ(sim->kernel("B").end, 6 * us);
   EXPECT_EQ(sim->kernel("A").end, 21 * us);
+}
+
+// The policy it wraps, except that a kernel's end makes the dispatcher reconsider every CU (the
+// default, which the FIFO policies opt out of).
+class RescanOnCompletion final : public ThreadBlockScheduler {
+ public:
+  explicit RescanOnCompletion(std::unique_ptr<ThreadBlockScheduler> inner)
+      : inner_(std::move(inner)) {}
+  std::string_view name() const override { return inner_->name(); }
+  KernelId pick(const DispatchView& view, CuIndex cu) override { return inner_->pick(view, cu); }
+  bool picks_change_on_completion() const override { return true; }
+
+ private:
+  std::unique_ptr<ThreadBlockScheduler> inner_;
+};
+
+// Every work-group's start, in the order they start.
+class Starts final : public ModelObserver {
+ public:
+  struct Start {
+    KernelId kernel;
+    std::uint64_t index;
+    CuIndex cu;
+    Tick time;
+    friend bool operator==(const Start&, const Start&) = default;
+  };
+  void on_workgroup_started(const KernelState& k, const WorkgroupRecord& wg,
+                            const ComputeUnit&) override {
+    starts.push_back({k.id, wg.index, wg.cu, wg.start});
+  }
+  std::vector<Start> starts;
+};
+
+// 60 dispatches of three shapes (1 to 12 waves, up to 24 work-groups, durations spread 30%) on
+// three queues of a 4-CU device: kernels end while others wait for room, at all times.
+std::vector<Starts::Start> fifo_starts(std::unique_ptr<ThreadBlockScheduler> policy) {
+  DeviceSpec device;
+  device.compute_units = 4;
+  hsa::Runtime rt(device, std::make_unique<RrTimeslice>(PolicyParams{}), std::move(policy), 7);
+  Starts starts;
+  rt.gpu().add_observer(&starts);
+  std::vector<std::uint64_t> kernels;
+  for (const std::uint32_t waves : {1u, 5u, 12u}) {
+    KernelProfile k;
+    k.name = "k" + std::to_string(waves);
+    k.vgprs = 16;
+    k.duration = {.mean = (3 + waves) * us, .reference_residency = 0, .rsd = 0.3, .contention = 0};
+    kernels.push_back(rt.register_kernel(k));
+  }
+  std::vector<hsa::Queue*> queues;
+  for (int q = 0; q < 3; ++q)
+    queues.push_back(&rt.queue_create(64, 1, "q" + std::to_string(q)));
+  for (std::uint32_t i = 0; i < 60; ++i) {
+    const std::uint32_t shape = (i * 7) % 3;
+    rt.submit(*queues[i % 3],
+              make_dispatch_packet({.kernel_object = kernels[shape],
+                                    .workgroup_size = 64 * std::uint32_t{shape == 0   ? 1u
+                                                                         : shape == 1 ? 5u
+                                                                                      : 12u},
+                                    .workgroups = 1 + (i * 5) % 24,
+                                    .completion_signal = rt.signal_create(1)}));
+  }
+  EXPECT_EQ(rt.run().status, RunStatus::completed);
+  return starts.starts;
+}
+
+// The FIFO policies say a kernel's end changes none of their choices, so the dispatcher does not
+// reconsider every CU then: every work-group must still start where and when it would if it did.
+TEST(Fifo, AKernelsEndChangesNoChoice) {
+  for (const char* name : {"fifo", "fifo-backfill"}) {
+    const std::vector<Starts::Start> skipping = fifo_starts(make_thread_block_scheduler(name, {}));
+    const std::vector<Starts::Start> rescanning =
+        fifo_starts(std::make_unique<RescanOnCompletion>(make_thread_block_scheduler(name, {})));
+    EXPECT_GT(skipping.size(), 600u) << name;
+    EXPECT_TRUE(skipping == rescanning) << name;
+  }
 }
 
 }  // namespace
