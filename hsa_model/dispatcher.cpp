@@ -145,10 +145,14 @@ void Dispatcher::mark_candidate(CuIndex cu) {
   candidates_.push_back(cu);
 }
 
-// Every change to the set of kernels with work left to issue goes through here.
 void Dispatcher::mark_all_candidates() {
   for (CuIndex cu = 0; cu < cus_.size(); ++cu)
     mark_candidate(cu);
+  issuing_may_have_changed();
+}
+
+// Every change to the set of kernels with work left to issue goes through here.
+void Dispatcher::issuing_may_have_changed() {
   update_smallest_pending();
   ++issuing_changes_;
 }
@@ -297,7 +301,11 @@ void Dispatcher::place_workgroup(KernelId id, CuIndex cu) {
   placed_.push_back(slot);
   // Once a kernel has issued its last work-group, other kernels may now be chosen anywhere.
   if (k.unissued() == 0) {
-    mark_all_candidates();
+    if (scheduler_->rescans().when_fully_issued) {
+      mark_all_candidates();
+    } else {
+      issuing_may_have_changed();
+    }
     if (kernel_events_) kernel_events_->on_all_issued(id);
   }
 }
@@ -469,7 +477,7 @@ void Dispatcher::complete_kernel(KernelState& k) {
   std::erase(held_, k.id);
   scheduler_->on_kernel_completed(view(), k.id);
   if (!observers_->empty()) observers_->notify(&ModelObserver::on_kernel_completed, k, now_);
-  if (scheduler_->picks_change_on_completion()) mark_all_candidates();
+  if (scheduler_->rescans().when_completed) mark_all_candidates();
   if (on_kernel_completed_) on_kernel_completed_(k);
   if (kernel_events_) kernel_events_->on_completed(k.id);
   // From now on the kernel is only reported: its count for every CU goes (more than half of a

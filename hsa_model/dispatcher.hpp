@@ -118,6 +118,7 @@ class Dispatcher {
   void request_pass();
   void mark_candidate(CuIndex cu);
   void mark_all_candidates();
+  void issuing_may_have_changed();
   void update_smallest_pending();
   bool can_take_work(CuIndex cu) const;
   std::uint32_t take_lane(CuIndex cu);

@@ -78,12 +78,17 @@ class ThreadBlockScheduler {
   virtual void on_workgroup_finished(const DispatchView&, const WorkgroupRecord&) {}
   virtual void on_workgroup_evicted(const DispatchView&, const WorkgroupRecord&) {}
   virtual void on_kernel_completed(const DispatchView&, KernelId) {}
-  // The dispatcher reconsiders every CU when a kernel arrives, is fully issued or finishes
-  // (unless the policy says a finish changes none of its choices: a finished kernel has issued
-  // everything and given its resources back as its work-groups ended, which marked their CUs).
-  // A policy whose choice changes at other moments (a new prediction) asks for it here.
+  // The dispatcher reconsiders every CU when a kernel arrives and, unless the policy says its
+  // choices do not change then (rescans()), when a kernel has issued its last work-group and
+  // when a kernel finishes (a finished kernel has issued everything, and its work-groups' ends
+  // marked their CUs already). A policy whose choice changes at other moments (a new
+  // prediction) asks for it here.
   virtual bool take_rescan_request() { return false; }
-  virtual bool picks_change_on_completion() const { return true; }
+  struct Rescans {
+    bool when_fully_issued = true;
+    bool when_completed = true;
+  };
+  virtual Rescans rescans() const { return {}; }
   // A policy that leaves CUs idle until a moment (an oracle waiting for a kernel it knows is
   // coming) names that moment here after a pass; the dispatcher reconsiders every CU then.
   virtual Tick wake_at() const { return kNever; }

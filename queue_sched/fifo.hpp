@@ -15,8 +15,9 @@ class Fifo final : public ThreadBlockScheduler {
       .name = "fifo", .summary = "strict FIFO: later kernels wait until earlier ones issued all"};
   std::string_view name() const override { return kTraits.name; }
   KernelId pick(const DispatchView& view, CuIndex cu) override;
-  // Picks look only at the kernels with work left and at what fits.
-  bool picks_change_on_completion() const override { return false; }
+  // Only the oldest kernel with work left may issue: when it has issued everything, the next
+  // one may fit where it did not.
+  Rescans rescans() const override { return {.when_fully_issued = true, .when_completed = false}; }
 
  private:
   IssuingKernels issuing_;
@@ -31,8 +32,9 @@ class FifoBackfill final : public ThreadBlockScheduler {
                                         .summary = "FIFO, later kernels fill leftover resources"};
   std::string_view name() const override { return kTraits.name; }
   KernelId pick(const DispatchView& view, CuIndex cu) override;
-  // Picks look only at the kernels with work left and at what fits.
-  bool picks_change_on_completion() const override { return false; }
+  // A CU none of the kernels with work left fits stays so when one of them issues its last
+  // work-group or a kernel finishes.
+  Rescans rescans() const override { return {.when_fully_issued = false, .when_completed = false}; }
 
  private:
   IssuingKernels issuing_;

@@ -46,15 +46,14 @@ TEST(Fifo, BackfillLetsBUseTheTwoWaveSlotsALeavesFree) {
   EXPECT_EQ(sim->kernel("A").end, 21 * us);
 }
 
-// The policy it wraps, except that a kernel's end makes the dispatcher reconsider every CU (the
-// default, which the FIFO policies opt out of).
-class RescanOnCompletion final : public ThreadBlockScheduler {
+// The policy it wraps, except that the dispatcher reconsiders every CU whenever a kernel has
+// issued everything or finishes (the default, which the FIFO policies opt out of).
+class RescanAlways final : public ThreadBlockScheduler {
  public:
-  explicit RescanOnCompletion(std::unique_ptr<ThreadBlockScheduler> inner)
-      : inner_(std::move(inner)) {}
+  explicit RescanAlways(std::unique_ptr<ThreadBlockScheduler> inner) : inner_(std::move(inner)) {}
   std::string_view name() const override { return inner_->name(); }
   KernelId pick(const DispatchView& view, CuIndex cu) override { return inner_->pick(view, cu); }
-  bool picks_change_on_completion() const override { return true; }
+  Rescans rescans() const override { return {}; }
 
  private:
   std::unique_ptr<ThreadBlockScheduler> inner_;
@@ -110,13 +109,14 @@ std::vector<Starts::Start> fifo_starts(std::unique_ptr<ThreadBlockScheduler> pol
   return starts.starts;
 }
 
-// The FIFO policies say a kernel's end changes none of their choices, so the dispatcher does not
-// reconsider every CU then: every work-group must still start where and when it would if it did.
-TEST(Fifo, AKernelsEndChangesNoChoice) {
+// The FIFO policies say a kernel's end (and, with backfill, a kernel issuing its last work-group)
+// changes none of their choices, so the dispatcher does not reconsider every CU then: every
+// work-group must still start where and when it would if it did.
+TEST(Fifo, SkippedRescansChangeNoChoice) {
   for (const char* name : {"fifo", "fifo-backfill"}) {
     const std::vector<Starts::Start> skipping = fifo_starts(make_thread_block_scheduler(name, {}));
     const std::vector<Starts::Start> rescanning =
-        fifo_starts(std::make_unique<RescanOnCompletion>(make_thread_block_scheduler(name, {})));
+        fifo_starts(std::make_unique<RescanAlways>(make_thread_block_scheduler(name, {})));
     EXPECT_GT(skipping.size(), 600u) << name;
     EXPECT_TRUE(skipping == rescanning) << name;
   }
