@@ -26,8 +26,8 @@ double DurationSampler::speed_at(double load) const {
   return reference_growth_ / (1.0 + contention_ * (load - 1.0));
 }
 
-double DurationSampler::spread(RandomStream& stream) const {
-  return sigma_ > 0.0 ? std::exp(mu_ + sigma_ * stream.next_normal()) : 1.0;
+double DurationSampler::spread_at(double unit) const {
+  return sigma_ > 0.0 ? std::exp(mu_ + sigma_ * RandomStream::inverse_normal_cdf(unit)) : 1.0;
 }
 
 }  // namespace aqlsim

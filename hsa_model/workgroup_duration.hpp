@@ -20,7 +20,9 @@ class DurationSampler {
   // Whether durations are drawn (rsd > 0); otherwise every factor is 1.
   bool random() const { return sigma_ > 0.0; }
   // A work-group's log-normal factor (mean 1, CV = rsd): one draw from its stream.
-  double spread(RandomStream& stream) const;
+  double spread(RandomStream& stream) const { return spread_at(stream.next_unit()); }
+  // The factor a uniform draw in (0, 1) gives; it rises with the draw.
+  double spread_at(double unit) const;
   // The duration of a work-group with factor `spread` where the mean is `mean` (mean_at its
   // load): their product, rounded. With rsd 0 it is exactly the mean, so the staircase of an
   // isolated kernel is exact.

@@ -25,12 +25,20 @@ class SingleWave {
   // The turnaround alone of a dispatch whose work-groups draw from `seed`'s streams.
   Tick turnaround(RandomStream::KernelSeed seed) const;
   std::uint64_t workgroups() const { return means_.size(); }
+  Tick start() const { return start_; }  // when every work-group started (the kernel at 0)
+  const DurationSampler& sampler() const { return sampler_; }
+  // By work-group index: its mean duration at its CU's load.
+  const std::vector<double>& means() const { return means_; }
 
  private:
   friend class SingleWaveRecorder;
-  Tick start_ = 0;  // when every work-group started (the kernel arrived at 0)
+  void group_means();
+
+  Tick start_ = 0;
   DurationSampler sampler_;
-  std::vector<double> means_;  // by work-group index: its mean duration at its CU's load
+  std::vector<double> means_;
+  std::vector<std::uint32_t> group_;  // by work-group index: which of the distinct means it has
+  std::uint32_t groups_ = 0;
 };
 
 // Watches one alone run (attach it to the model) and says whether it was a single wave.

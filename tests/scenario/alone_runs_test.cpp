@@ -178,6 +178,37 @@ TEST(AloneRuns, ARunIsASingleWaveWhenEveryWorkgroupStartsAtOnce) {
   }
 }
 
+// A replay turns only the largest uniform draws among work-groups of equal mean into durations.
+// For grids that leave one or two distinct means (loads) on 4 CUs of 8 slots, and two
+// spreads, it must give exactly the common start plus the longest of every work-group's
+// duration, for 3,000 dispatches each.
+TEST(AloneRuns, AReplayGivesTheLongestOfEveryDuration) {
+  const Scenario s = many_dispatches();
+  for (const std::uint64_t workgroups : {4u, 13u, 30u}) {
+    for (const double rsd : {0.4, 0.02}) {
+      Scenario alone = alone_scenario(s, 0, 1);  // kernel one: contention 0.3
+      alone.kernels[0].duration.rsd = rsd;
+      alone.queues[0].packets[0].workgroups = workgroups;
+      SingleWaveRecorder recorder;
+      run_alone(alone, &recorder);
+      const std::optional<SingleWave> wave = recorder.wave();
+      ASSERT_TRUE(wave);
+      ASSERT_EQ(wave->workgroups(), workgroups);
+      for (std::uint64_t d = 0; d < 3000; ++d) {
+        const auto seed = RandomStream::kernel_seed(s.seed, d);
+        Tick longest = 0;
+        for (std::uint64_t i = 0; i < workgroups; ++i) {
+          RandomStream stream(seed, i);
+          const double spread = wave->sampler().spread(stream);
+          longest = std::max(longest, wave->sampler().duration(wave->means()[i], spread));
+        }
+        ASSERT_EQ(wave->turnaround(seed), wave->start() + longest)
+            << workgroups << " work-groups, rsd " << rsd << ", dispatch " << d;
+      }
+    }
+  }
+}
+
 TEST(AloneRuns, TheQueueAloneStartsAtZeroAndKeepsItsSpacing) {
   const Scenario s = load_scenario_text(kMixed, "mixed.yaml");
   const Scenario b = alone_queue_scenario(s, 1);
