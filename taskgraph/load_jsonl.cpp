@@ -4,20 +4,18 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string_view>
 #include <vector>
 
 #include "config/utf8.hpp"
+#include "taskgraph/jsonl_line.hpp"
 
 namespace aqlsim::taskgraph {
 namespace {
 
 using Json = nlohmann::json;
-
-constexpr std::int64_t kMaxWorkgroups = std::numeric_limits<std::uint32_t>::max();
 
 // One non-blank line of the file, parsed.
 struct Line {
@@ -57,7 +55,7 @@ Json parse_line(std::string_view text, const SourceLocation& where) {
   }
 }
 
-// Calls `each` with every non-blank line, parsed, in order.
+// Calls `each` with every non-blank line and where it is, in order.
 template <class Fn>
 void for_each_line(const std::string& text, const std::string& name, Fn each) {
   std::size_t begin = 0;
@@ -65,14 +63,16 @@ void for_each_line(const std::string& text, const std::string& name, Fn each) {
     std::size_t end = text.find('\n', begin);
     if (end == std::string::npos) end = text.size();
     const std::string_view line(text.data() + begin, end - begin);
-    if (line.find_first_not_of(" \t\r") != std::string_view::npos) {
-      const SourceLocation where{name, number, 1};
-      Json object = parse_line(line, where);
-      if (!object.is_object()) fail(where, "expected a JSON object (a task or an edge) per line");
-      each(Line{std::move(object), where});
-    }
+    if (line.find_first_not_of(" \t\r") != std::string_view::npos)
+      each(line, SourceLocation{name, number, 1});
     begin = end + 1;
   }
+}
+
+Line parse_document(std::string_view text, const SourceLocation& where) {
+  Json object = parse_line(text, where);
+  if (!object.is_object()) fail(where, "expected a JSON object (a task or an edge) per line");
+  return Line{std::move(object), where};
 }
 
 void allow_keys(const Line& line, std::initializer_list<std::string_view> allowed) {
@@ -86,7 +86,7 @@ void allow_keys(const Line& line, std::initializer_list<std::string_view> allowe
 std::string identifier(const Json& value, std::string_view key, const SourceLocation& where) {
   if (!value.is_string()) fail(where, fmt::format("'{}' must be a string", key));
   const auto& text = value.get_ref<const std::string&>();
-  if (text.empty() || text.find_first_of(" \t.\n") != std::string::npos)
+  if (!is_identifier(text))
     fail(where, fmt::format("'{}': expected a name without spaces or dots, found '{}'", key, text));
   return text;
 }
@@ -105,20 +105,40 @@ std::optional<double> cost(const Line& line) {
   return it->get<double>();
 }
 
-TaskProps read_task(const Line& line) {
+JsonlLine read_task(const Line& line) {
   allow_keys(line, {"id", "kernel", "cost", "workgroups", "after"});
-  TaskProps task{.id = required_identifier(line, "id"), .where = line.where};
+  JsonlLine task{.id = required_identifier(line, "id")};
   if (line.object.contains("kernel")) task.kernel = required_identifier(line, "kernel");
   task.cost = cost(line);
   if (const auto it = line.object.find("workgroups"); it != line.object.end()) {
     if (!it->is_number_integer() || it->get<std::int64_t>() < 1 ||
-        it->get<std::int64_t>() > kMaxWorkgroups) {
+        it->get<std::int64_t>() > kMaxTaskWorkgroups) {
       fail(line.where, fmt::format("'workgroups' must be an integer from 1 to {}, found {}",
-                                   kMaxWorkgroups, it->dump()));
+                                   kMaxTaskWorkgroups, it->dump()));
     }
     task.workgroups = it->get<std::int64_t>();
   }
+  if (const auto after = line.object.find("after"); after != line.object.end()) {
+    if (!after->is_array()) fail(line.where, "'after' must be a list of task ids");
+    task.after.emplace();
+    for (const Json& before : *after)
+      task.after->push_back(identifier(before, "after", line.where));
+  }
   return task;
+}
+
+JsonlLine read_edge(const Line& line) {
+  allow_keys(line, {"from", "to", "cost"});
+  return {.from = required_identifier(line, "from"),
+          .to = required_identifier(line, "to"),
+          .cost = cost(line)};
+}
+
+// A line the quick reader (jsonl_line.hpp) did not take, read as a document: its checks say
+// what is wrong.
+JsonlLine read_document(std::string_view text, const SourceLocation& where) {
+  const Line line = parse_document(text, where);
+  return line.object.contains("id") ? read_task(line) : read_edge(line);
 }
 
 // An edge read before every task is known: edges are added once the tasks are.
@@ -128,20 +148,6 @@ struct PendingEdge {
   int line = 0;
   double cost = 0;
 };
-
-void read_after(const Line& line, const std::string& id, std::vector<PendingEdge>& edges) {
-  const auto after = line.object.find("after");
-  if (after == line.object.end()) return;
-  if (!after->is_array()) fail(line.where, "'after' must be a list of task ids");
-  for (const Json& before : *after)
-    edges.push_back({identifier(before, "after", line.where), id, line.where.line});
-}
-
-PendingEdge read_edge(const Line& line) {
-  allow_keys(line, {"from", "to", "cost"});
-  return {required_identifier(line, "from"), required_identifier(line, "to"), line.where.line,
-          cost(line).value_or(0)};
-}
 
 double edge_cost(const TaskGraph& graph, TaskId from, TaskId to) {
   return graph.graph()[boost::edge(from, to, graph.graph()).first].comm_cost;
@@ -155,14 +161,23 @@ TaskGraph load_graph_jsonl_text(const std::string& text, const std::string& name
   // As for YAML: every task's `after` edges in task order, then the edge lines.
   std::vector<PendingEdge> after;
   std::vector<PendingEdge> listed;
-  for_each_line(text, name, [&](const Line& line) {
-    if (!line.object.contains("id")) {
-      listed.push_back(read_edge(line));
+  for_each_line(text, name, [&](std::string_view source, const SourceLocation& where) {
+    std::optional<JsonlLine> read = read_valid_jsonl_line(source);
+    JsonlLine line = read ? std::move(*read) : read_document(source, where);
+    if (!line.id) {
+      listed.push_back(
+          {std::move(*line.from), std::move(*line.to), where.line, line.cost.value_or(0)});
       return;
     }
-    TaskProps task = read_task(line);
-    read_after(line, task.id, after);
-    graph.add_task(std::move(task));
+    if (line.after) {
+      for (std::string& before : *line.after)
+        after.push_back({std::move(before), *line.id, where.line});
+    }
+    graph.add_task({.id = std::move(*line.id),
+                    .kernel = std::move(line.kernel).value_or(""),
+                    .cost = line.cost,
+                    .workgroups = line.workgroups,
+                    .where = where});
   });
   for (const auto* edges : {&after, &listed}) {
     for (const PendingEdge& e : *edges)
