@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <string_view>
 #include <unordered_map>
 
 #include "hsa_model/random_stream.hpp"
@@ -153,9 +154,10 @@ class ModelBuilder {
   const Scenario& s_;
   const IsolatedRuntimes* isolated_;
   BuiltModel model_;
-  // By name; hashed (a large graph's packets look up several signals each).
-  std::unordered_map<std::string, std::uint64_t> kernel_objects_;
-  std::unordered_map<std::string, hsa_signal_t> signals_;
+  // By name, as views of the scenario's strings; hashed (a large graph's packets look up
+  // several signals each).
+  std::unordered_map<std::string_view, std::uint64_t> kernel_objects_;
+  std::unordered_map<std::string_view, hsa_signal_t> signals_;
 };
 
 }  // namespace
