@@ -1,6 +1,7 @@
 #include "scenario/single_wave.hpp"
 
 #include <algorithm>
+#include <cassert>
 
 namespace aqlsim {
 
@@ -19,6 +20,7 @@ constexpr double kTieMargin = 1e-6;
 // the draws within kTieMargin of their group's largest are turned into durations: the exact
 // maximum at a fraction of the logarithms and exponentials.
 Tick SingleWave::turnaround(RandomStream::KernelSeed seed) const {
+  assert(group_.size() == means_.size() && "a wave is replayed once grouped (recorder.wave())");
   const auto unit = [seed](std::uint64_t i) { return RandomStream(seed, i).next_unit(); };
   std::vector<double> largest;
   if (sampler_.random()) {
