@@ -1,5 +1,6 @@
 #pragma once
 // Records where and when every work-group started, to check hand-offs CU by CU.
+#include <cstdint>
 #include <vector>
 
 #include "hsa_model/observer.hpp"
@@ -10,6 +11,7 @@ class BlockLog final : public ModelObserver {
  public:
   struct Start {
     KernelId kernel;
+    std::uint64_t index;  // the work-group's position in its grid
     CuIndex cu;
     Tick time;
     friend bool operator==(const Start&, const Start&) = default;
@@ -17,8 +19,11 @@ class BlockLog final : public ModelObserver {
 
   void on_workgroup_started(const KernelState& kernel, const WorkgroupRecord& wg,
                             const ComputeUnit&) override {
-    starts_.push_back({kernel.id, wg.cu, wg.start});
+    starts_.push_back({kernel.id, wg.index, wg.cu, wg.start});
   }
+
+  // Every start, in the order they happened.
+  const std::vector<Start>& starts() const { return starts_; }
 
   // How many work-groups of `kernel` started on `cu` at `time`.
   int count(KernelId kernel, CuIndex cu, Tick time) const {

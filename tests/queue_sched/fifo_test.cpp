@@ -9,6 +9,7 @@
 #include "hsa_model/host_api.hpp"
 #include "queue_sched/registry.hpp"
 #include "queue_sched/rr_timeslice.hpp"
+#include "tests/queue_sched/block_log.hpp"
 #include "tests/support/simulate.hpp"
 #include "tests/support/tiny_device.hpp"
 
@@ -59,33 +60,17 @@ class RescanAlways final : public ThreadBlockScheduler {
   std::unique_ptr<ThreadBlockScheduler> inner_;
 };
 
-// Every work-group's start, in the order they start.
-class Starts final : public ModelObserver {
- public:
-  struct Start {
-    KernelId kernel;
-    std::uint64_t index;
-    CuIndex cu;
-    Tick time;
-    friend bool operator==(const Start&, const Start&) = default;
-  };
-  void on_workgroup_started(const KernelState& k, const WorkgroupRecord& wg,
-                            const ComputeUnit&) override {
-    starts.push_back({k.id, wg.index, wg.cu, wg.start});
-  }
-  std::vector<Start> starts;
-};
-
 // 60 dispatches of three shapes (1 to 12 waves, up to 24 work-groups, durations spread 30%) on
 // three queues of a 4-CU device: kernels end while others wait for room, at all times.
-std::vector<Starts::Start> fifo_starts(std::unique_ptr<ThreadBlockScheduler> policy) {
+std::vector<testing::BlockLog::Start> fifo_starts(std::unique_ptr<ThreadBlockScheduler> policy) {
   DeviceSpec device;
   device.compute_units = 4;
   hsa::Runtime rt(device, std::make_unique<RrTimeslice>(PolicyParams{}), std::move(policy), 7);
-  Starts starts;
-  rt.gpu().add_observer(&starts);
+  testing::BlockLog log;
+  rt.gpu().add_observer(&log);
+  constexpr std::uint32_t kWaves[] = {1, 5, 12};  // per work-group, by shape
   std::vector<std::uint64_t> kernels;
-  for (const std::uint32_t waves : {1u, 5u, 12u}) {
+  for (const std::uint32_t waves : kWaves) {
     KernelProfile k;
     k.name = "k" + std::to_string(waves);
     k.vgprs = 16;
@@ -97,16 +82,13 @@ std::vector<Starts::Start> fifo_starts(std::unique_ptr<ThreadBlockScheduler> pol
     queues.push_back(&rt.queue_create(64, 1, "q" + std::to_string(q)));
   for (std::uint32_t i = 0; i < 60; ++i) {
     const std::uint32_t shape = (i * 7) % 3;
-    rt.submit(*queues[i % 3],
-              make_dispatch_packet({.kernel_object = kernels[shape],
-                                    .workgroup_size = 64 * std::uint32_t{shape == 0   ? 1u
-                                                                         : shape == 1 ? 5u
-                                                                                      : 12u},
-                                    .workgroups = 1 + (i * 5) % 24,
-                                    .completion_signal = rt.signal_create(1)}));
+    rt.submit(*queues[i % 3], make_dispatch_packet({.kernel_object = kernels[shape],
+                                                    .workgroup_size = 64 * kWaves[shape],
+                                                    .workgroups = 1 + (i * 5) % 24,
+                                                    .completion_signal = rt.signal_create(1)}));
   }
   EXPECT_EQ(rt.run().status, RunStatus::completed);
-  return starts.starts;
+  return log.starts();
 }
 
 // The FIFO policies say a kernel's end (and, with backfill, a kernel issuing its last work-group)
@@ -114,8 +96,9 @@ std::vector<Starts::Start> fifo_starts(std::unique_ptr<ThreadBlockScheduler> pol
 // work-group must still start where and when it would if it did.
 TEST(Fifo, SkippedRescansChangeNoChoice) {
   for (const char* name : {"fifo", "fifo-backfill"}) {
-    const std::vector<Starts::Start> skipping = fifo_starts(make_thread_block_scheduler(name, {}));
-    const std::vector<Starts::Start> rescanning =
+    const std::vector<testing::BlockLog::Start> skipping =
+        fifo_starts(make_thread_block_scheduler(name, {}));
+    const std::vector<testing::BlockLog::Start> rescanning =
         fifo_starts(std::make_unique<RescanAlways>(make_thread_block_scheduler(name, {})));
     EXPECT_GT(skipping.size(), 600u) << name;
     EXPECT_TRUE(skipping == rescanning) << name;
