@@ -13,10 +13,12 @@
 // BM_Resident_*: one eviction against one work-group end. A device full of work-groups (960:
 // 8 per CU) is evicted at once by a scripted kernel scheduler, and each phase of the run is
 // timed on its own (model building excluded), per work-group: placing them (ns/started),
-// stopping them (ns/evicted, until nothing of the kernel is on the device: with context-save
-// that includes writing the contexts out), placing them again (ns/resumed, restores included)
-// and their ends (ns/ended); ev/* are the events of each phase per work-group. (An evicted run's
-// end event is withdrawn, so none is left behind to skip.) BM_FewAmongMany_*: the evicted kernel
+// stopping them (ns/evicted, until nothing of the kernel is on the device), placing them again
+// (ns/resumed, restores included) and their ends (ns/ended); ev/* are the events of each phase
+// per work-group. Stopping is the eviction command withdrawing every work-group's end event
+// (ns/withdrawn) and, with context-save, each context's arrival in memory, an event of its own
+// (ns/saved; kill has none). (An evicted run's end event is withdrawn, so none is left behind to
+// skip.) BM_FewAmongMany_*: the evicted kernel
 // holds one work-group per CU among seven of a kernel that stays, so the eviction visits every
 // work-group slot to find an eighth of them.
 #include <benchmark/benchmark.h>
@@ -244,7 +246,7 @@ void resident_phases(benchmark::State& state, PreemptionMechanism mechanism, boo
       return workgroups ? static_cast<double>(events) / static_cast<double>(workgroups) : 0;
     }
   };
-  Phase start, stop, resume, end;
+  Phase start, withdraw, save, resume, end;
   std::uint64_t iterations = 0;
   for (auto _ : state) {
     WorkgroupCounter counter;
@@ -277,7 +279,14 @@ void resident_phases(benchmark::State& state, PreemptionMechanism mechanism, boo
       const KernelState* target = &gpu.kernels()[0];
       for (const KernelState& k : gpu.kernels())
         if (k.queue == 0) target = &k;
-      timed(stop, counter.evicted,
+      // The eviction command withdraws every work-group at once; with context-save their
+      // contexts then arrive in memory one event each.
+      const std::uint64_t evicting = target->running();
+      const std::uint64_t evicted_before = counter.evicted;
+      timed(withdraw, counter.evicted,
+            [&] { gpu.run_until([&] { return counter.evicted - evicted_before == evicting; }); });
+      save.workgroups += evicting;
+      timed(save, counter.evicted,
             [&] { gpu.run_until([target] { return target->running() == 0; }); });
       gpu.run_until(at_stage(EvictOnce::evicted));  // the pending-work read
       timed(resume, counter.started, [&] { gpu.run_until(at_stage(EvictOnce::resettled)); });
@@ -291,12 +300,14 @@ void resident_phases(benchmark::State& state, PreemptionMechanism mechanism, boo
   state.counters["ns/ended"] = end.per_workgroup();
   state.counters["ev/ended"] = end.events_per_workgroup();
   if (evict) {
-    state.counters["ns/evicted"] = stop.per_workgroup();
-    state.counters["ev/evicted"] = stop.events_per_workgroup();
+    state.counters["ns/evicted"] = withdraw.per_workgroup() + save.per_workgroup();
+    state.counters["ns/withdrawn"] = withdraw.per_workgroup();
+    state.counters["ns/saved"] = save.per_workgroup();
+    state.counters["ev/evicted"] = withdraw.events_per_workgroup() + save.events_per_workgroup();
     state.counters["ns/resumed"] = resume.per_workgroup();
     state.counters["ev/resumed"] = resume.events_per_workgroup();
     state.counters["evicted/iter"] =
-        static_cast<double>(stop.workgroups) / static_cast<double>(iterations);
+        static_cast<double>(withdraw.workgroups) / static_cast<double>(iterations);
   }
 }
 
