@@ -1,13 +1,14 @@
 #include "taskgraph/levels.hpp"
 
 #include <algorithm>
+#include <boost/range/iterator_range.hpp>
 
 namespace aqlsim::taskgraph {
 
 std::vector<std::size_t> levels(const TaskGraph& graph) {
   std::vector<std::size_t> level(graph.size(), 0);
   for (const TaskId t : graph.topological_order()) {
-    for (const TaskId next : graph.successors(t))
+    for (const TaskId next : boost::make_iterator_range(boost::adjacent_vertices(t, graph.graph())))
       level[next] = std::max(level[next], level[t] + 1);
   }
   return level;

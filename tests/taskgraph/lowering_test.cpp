@@ -4,6 +4,10 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <random>
+
 #include "taskgraph/generators.hpp"
 #include "taskgraph/ranks.hpp"
 #include "tests/taskgraph/test_support.hpp"
@@ -108,6 +112,46 @@ TEST(RankPriorities, KeepTheOrderOfRanksAsSmallIntegers) {
             (std::vector<std::uint32_t>{5, 4, 3, 3, 2, 2, 1}));
   EXPECT_EQ(rank_priorities({0.5, 120.25, 0.5, 7}), (std::vector<std::uint32_t>{1, 3, 1, 2}));
   EXPECT_EQ(rank_priorities({1.0, 1.0 + 1e-12}), (std::vector<std::uint32_t>{1, 1}));
+  // A run is measured from its first value: 1 + 0.6e-9 is the same as 1, 1 + 1.2e-9 is not
+  // (though it is the same as 1 + 0.6e-9).
+  EXPECT_EQ(rank_priorities({1.0 + 1.2e-9, 1.0, 1.0 + 0.6e-9}),
+            (std::vector<std::uint32_t>{2, 1, 1}));
+}
+
+// The definition, step by step: the distinct ranks in order (a value within the tolerance of
+// the last one kept joins it), and each rank's priority is the position of the first distinct
+// value within the tolerance of it.
+std::vector<std::uint32_t> priorities_by_definition(const std::vector<double>& ranks) {
+  const auto same = [](double a, double b) {
+    return std::abs(a - b) <= 1e-9 * std::max({1.0, std::abs(a), std::abs(b)});
+  };
+  std::vector<double> sorted = ranks;
+  std::sort(sorted.begin(), sorted.end());
+  std::vector<double> distinct;
+  for (const double r : sorted)
+    if (distinct.empty() || !same(distinct.back(), r)) distinct.push_back(r);
+  std::vector<std::uint32_t> out;
+  for (const double r : ranks) {
+    std::uint32_t i = 0;
+    while (!same(distinct[i], r))
+      ++i;
+    out.push_back(i + 1);
+  }
+  return out;
+}
+
+TEST(RankPriorities, MatchTheDefinitionOnCrowdedRanks) {
+  // Ranks crowded within a few tolerances of each other, of both signs and around 1 (where the
+  // tolerance stops being relative), so that runs and their edges are everywhere.
+  std::mt19937_64 random(7);
+  for (const double base : {-3e3, -1.0, -0.5, 0.0, 0.5, 1.0, 2.0, 1e6}) {
+    std::vector<double> ranks;
+    for (int i = 0; i < 400; ++i) {
+      const double step = std::uniform_real_distribution<double>(0, 6)(random);
+      ranks.push_back(base + step * 1e-9 * std::max(1.0, std::abs(base)));
+    }
+    EXPECT_EQ(rank_priorities(ranks), priorities_by_definition(ranks)) << "around " << base;
+  }
 }
 
 }  // namespace
