@@ -85,11 +85,18 @@ class ModelBuilder {
     // by packet name signals_ gives the signal the packet decrements, which is what a barrier on
     // the packet waits for (check_references made sure a shared one reaches 0 exactly when the
     // packet completes).
+    completions_.reserve(s_.packet_count());
     for (const QueueSpec& q : s_.queues) {
       for (const PacketSpec& p : q.packets) {
-        if (p.kind == PacketSpec::Kind::raw) continue;
-        signals_[p.name] = p.completion_signal.empty() ? gpu.signals().create(1, p.name)
-                                                       : signals_.at(p.completion_signal);
+        if (p.kind == PacketSpec::Kind::raw) {
+          completions_.push_back({});
+          continue;
+        }
+        const hsa_signal_t signal = p.completion_signal.empty()
+                                        ? gpu.signals().create(1, p.name)
+                                        : signals_.at(p.completion_signal);
+        signals_[p.name] = signal;
+        completions_.push_back(signal);
       }
     }
     std::size_t dispatches = 0;
@@ -99,14 +106,18 @@ class ModelBuilder {
     }
     gpu.reserve_kernels(dispatches);
     std::vector<std::vector<PacketProcessor::DispatchInfo>> info;
+    std::size_t packet = 0;  // in completions_
     for (const QueueSpec& q : s_.queues) {
       UserQueue& queue = gpu.create_queue(q.name, q.size, q.priority);
       queue.set_cu_mask(q.cu_mask);
       const QueueId id = queue.id();
       info.emplace_back();
       for (const PacketSpec& p : q.packets) {
-        model_.host->add(id, p.at, encode(p), p.priority.value_or(q.priority));
-        const auto known = isolated_->find(p.name);
+        model_.host->add(id, p.at, encode(p, completions_[packet++]),
+                         p.priority.value_or(q.priority));
+        // Only dispatches have isolated runtimes.
+        const auto known = p.kind == PacketSpec::Kind::dispatch ? isolated_->find(p.name)
+                                                                 : isolated_->end();
         info.back().push_back({.stream_key = stable_hash(p.name),
                                .isolated_runtime = known == isolated_->end() ? 0 : known->second});
       }
@@ -119,9 +130,8 @@ class ModelBuilder {
   }
 
  private:
-  hsa_signal_t completion(const PacketSpec& p) const { return signals_.at(p.name); }
-
-  AqlPacket encode(const PacketSpec& p) const {
+  // `completion`: the signal the packet decrements (none for a raw packet).
+  AqlPacket encode(const PacketSpec& p, hsa_signal_t completion) const {
     switch (p.kind) {
       case PacketSpec::Kind::dispatch: {
         const KernelProfile& k = *s_.find_kernel(p.kernel);
@@ -130,7 +140,7 @@ class ModelBuilder {
             .workgroup_size = p.workgroup_size.value_or(k.workgroup_size),
             .workgroups = p.workgroups.value_or(k.workgroups),
             .group_segment_bytes = p.lds_bytes.value_or(k.lds_bytes),
-            .completion_signal = completion(p),
+            .completion_signal = completion,
             .barrier = p.barrier,
         });
       }
@@ -139,7 +149,7 @@ class ModelBuilder {
         std::vector<hsa_signal_t> deps;
         for (const std::string& d : p.depends_on)
           deps.push_back(signals_.at(d));
-        return make_barrier_packet(p.kind == PacketSpec::Kind::barrier_or, deps, completion(p),
+        return make_barrier_packet(p.kind == PacketSpec::Kind::barrier_or, deps, completion,
                                    p.barrier);
       }
       case PacketSpec::Kind::raw: {
@@ -158,6 +168,7 @@ class ModelBuilder {
   // several signals each).
   std::unordered_map<std::string_view, std::uint64_t> kernel_objects_;
   std::unordered_map<std::string_view, hsa_signal_t> signals_;
+  std::vector<hsa_signal_t> completions_;  // every packet's, queue after queue
 };
 
 }  // namespace
