@@ -11,7 +11,7 @@ namespace {
 
 // Adds `id` as a predecessor of the task `t` (by id: a generator bug then fails loudly).
 void after(TaskGraph& graph, const std::string& id, TaskId t) {
-  graph.add_edge(id, graph.task(t).id, generated_location());
+  graph.add_edge(id, t, generated_location());
 }
 
 void add_cholesky_step(TaskGraph& graph, std::size_t tiles, std::size_t k) {

@@ -141,10 +141,12 @@ JsonlLine read_document(std::string_view text, const SourceLocation& where) {
   return line.object.contains("id") ? read_task(line) : read_edge(line);
 }
 
-// An edge read before every task is known: edges are added once the tasks are.
+// An edge read before every task is known: edges are added once the tasks are. An `after`
+// edge's target is the task whose line lists it.
+template <typename Target>
 struct PendingEdge {
   std::string from;
-  std::string to;
+  Target to;
   int line = 0;
   double cost = 0;
 };
@@ -159,8 +161,8 @@ TaskGraph load_graph_jsonl_text(const std::string& text, const std::string& name
   check_utf8(text, name);
   TaskGraph graph;
   // As for YAML: every task's `after` edges in task order, then the edge lines.
-  std::vector<PendingEdge> after;
-  std::vector<PendingEdge> listed;
+  std::vector<PendingEdge<TaskId>> after;
+  std::vector<PendingEdge<std::string>> listed;
   for_each_line(text, name, [&](std::string_view source, const SourceLocation& where) {
     std::optional<JsonlLine> read = read_valid_jsonl_line(source);
     JsonlLine line = read ? std::move(*read) : read_document(source, where);
@@ -169,20 +171,20 @@ TaskGraph load_graph_jsonl_text(const std::string& text, const std::string& name
           {std::move(*line.from), std::move(*line.to), where.line, line.cost.value_or(0)});
       return;
     }
+    const TaskId task = graph.add_task({.id = std::move(*line.id),
+                                        .kernel = std::move(line.kernel).value_or(""),
+                                        .cost = line.cost,
+                                        .workgroups = line.workgroups,
+                                        .where = where});
     if (line.after) {
       for (std::string& before : *line.after)
-        after.push_back({std::move(before), *line.id, where.line});
+        after.push_back({std::move(before), task, where.line});
     }
-    graph.add_task({.id = std::move(*line.id),
-                    .kernel = std::move(line.kernel).value_or(""),
-                    .cost = line.cost,
-                    .workgroups = line.workgroups,
-                    .where = where});
   });
-  for (const auto* edges : {&after, &listed}) {
-    for (const PendingEdge& e : *edges)
-      graph.add_edge(e.from, e.to, {name, e.line, 1}, e.cost);
-  }
+  for (const auto& e : after)
+    graph.add_edge(e.from, e.to, {name, e.line, 1}, e.cost);
+  for (const auto& e : listed)
+    graph.add_edge(e.from, e.to, {name, e.line, 1}, e.cost);
   graph.check_acyclic();
   return graph;
 }

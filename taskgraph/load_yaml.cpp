@@ -20,12 +20,11 @@ TaskProps read_task(const YamlNode& node) {
   return task;
 }
 
-void add_after_edges(TaskGraph& graph, const YamlNode& task_node) {
+void add_after_edges(TaskGraph& graph, const YamlNode& task_node, TaskId task) {
   const auto after = task_node.get("after");
   if (!after) return;
-  const std::string id = task_node.require("id").as_identifier();
   for (const YamlNode& before : after->elements()) {
-    graph.add_edge(before.as_identifier(), id, before.location());
+    graph.add_edge(before.as_identifier(), task, before.location());
   }
 }
 
@@ -47,10 +46,12 @@ TaskGraph read_graph_yaml(const YamlNode& graph_node) {
   const std::vector<YamlNode> tasks = graph_node.require("tasks").elements();
   TaskGraph graph;
   // All tasks first, so that edges may name tasks defined further down.
+  std::vector<TaskId> ids;
+  ids.reserve(tasks.size());
   for (const YamlNode& task : tasks)
-    graph.add_task(read_task(task));
-  for (const YamlNode& task : tasks)
-    add_after_edges(graph, task);
+    ids.push_back(graph.add_task(read_task(task)));
+  for (std::size_t i = 0; i < tasks.size(); ++i)
+    add_after_edges(graph, tasks[i], ids[i]);
   if (auto edges = graph_node.get("edges")) {
     for (const YamlNode& edge : edges->elements())
       add_listed_edge(graph, edge);

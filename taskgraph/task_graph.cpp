@@ -58,14 +58,12 @@ TaskId TaskGraph::add_task(TaskProps task) {
     throw InputError(task.where, fmt::format("a task graph has at most {} tasks (the limit)",
                                              limits::kMaxGraphTasks));
   }
-  if (auto existing = find(task.id)) {
+  const auto [entry, added] = index_.try_emplace(task.id, size());
+  if (!added) {
     throw InputError(task.where, fmt::format("duplicate task id '{}' (first defined at {})",
-                                             task.id, graph_[*existing].where.to_string()));
+                                             task.id, graph_[entry->second].where.to_string()));
   }
-  const std::string id = task.id;
-  const TaskId t = boost::add_vertex(std::move(task), graph_);
-  index_.emplace(id, t);
-  return t;
+  return boost::add_vertex(std::move(task), graph_);
 }
 
 void TaskGraph::add_edge(TaskId from, TaskId to, double comm_cost) {
@@ -88,6 +86,12 @@ void TaskGraph::add_edge_at(TaskId from, TaskId to, double comm_cost, const Sour
                                         limits::kMaxGraphEdges));
   }
   boost::add_edge(from, to, EdgeProps{comm_cost}, graph_);
+}
+
+void TaskGraph::add_edge(std::string_view from, TaskId to, const SourceLocation& where,
+                         double comm_cost) {
+  const std::string_view to_id = task(to).id;
+  add_edge_at(resolve(from, from, to_id, where), to, comm_cost, where);
 }
 
 TaskId TaskGraph::resolve(std::string_view id, std::string_view from, std::string_view to,

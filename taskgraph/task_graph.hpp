@@ -44,6 +44,9 @@ class TaskGraph {
   // The same by id; unknown ids, self-loops and repeated edges are reported at `where`.
   void add_edge(std::string_view from, std::string_view to, const SourceLocation& where,
                 double comm_cost = 0);
+  // The same with the target known (a task's own `after` list).
+  void add_edge(std::string_view from, TaskId to, const SourceLocation& where,
+                double comm_cost = 0);
 
   std::optional<TaskId> find(std::string_view id) const;
   const TaskProps& task(TaskId t) const { return graph_[t]; }
