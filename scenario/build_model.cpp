@@ -1,12 +1,16 @@
 #include "scenario/build_model.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
+#include <stdexcept>
 #include <string_view>
 #include <unordered_map>
 
 #include "hsa_model/random_stream.hpp"
 #include "queue_sched/registry.hpp"
+#include "scenario/name_index.hpp"
 
 namespace aqlsim {
 namespace {
@@ -78,9 +82,10 @@ class ModelBuilder {
     for (std::size_t i = 0; i < s_.kernels.size(); ++i) {
       kernel_objects_[s_.kernels[i].name] = gpu.register_kernel(s_.kernels[i]);
     }
+    signal_names_ = NameIndex(s_.signals.size() + s_.packet_count());
     signals_.reserve(s_.signals.size() + s_.packet_count());
     for (const SignalSpec& sig : s_.signals)
-      signals_[sig.name] = gpu.signals().create(sig.initial, sig.name);
+      name_signal(sig.name, gpu.signals().create(sig.initial, sig.name));
     // Every packet that can complete owns a signal named after it, unless it names a shared one;
     // by packet name signals_ gives the signal the packet decrements, which is what a barrier on
     // the packet waits for (check_references made sure a shared one reaches 0 exactly when the
@@ -92,10 +97,9 @@ class ModelBuilder {
           completions_.push_back({});
           continue;
         }
-        const hsa_signal_t signal = p.completion_signal.empty()
-                                        ? gpu.signals().create(1, p.name)
-                                        : signals_.at(p.completion_signal);
-        signals_[p.name] = signal;
+        const hsa_signal_t signal = p.completion_signal.empty() ? gpu.signals().create(1, p.name)
+                                                                : signal_named(p.completion_signal);
+        name_signal(p.name, signal);
         completions_.push_back(signal);
       }
     }
@@ -116,8 +120,8 @@ class ModelBuilder {
         model_.host->add(id, p.at, encode(p, completions_[packet++]),
                          p.priority.value_or(q.priority));
         // Only dispatches have isolated runtimes.
-        const auto known = p.kind == PacketSpec::Kind::dispatch ? isolated_->find(p.name)
-                                                                 : isolated_->end();
+        const auto known =
+            p.kind == PacketSpec::Kind::dispatch ? isolated_->find(p.name) : isolated_->end();
         info.back().push_back({.stream_key = stable_hash(p.name),
                                .isolated_runtime = known == isolated_->end() ? 0 : known->second});
       }
@@ -130,6 +134,22 @@ class ModelBuilder {
   }
 
  private:
+  // Names of packets and signals share one namespace (check_references); a name given again
+  // names the later signal.
+  void name_signal(std::string_view name, hsa_signal_t signal) {
+    const auto [number, added] = signal_names_.add(name);
+    if (added) {
+      signals_.push_back(signal);
+    } else {
+      signals_[number] = signal;
+    }
+  }
+  hsa_signal_t signal_named(std::string_view name) const {
+    const auto number = signal_names_.find(name);
+    if (!number) throw std::out_of_range(fmt::format("no packet or signal is named '{}'", name));
+    return signals_[*number];
+  }
+
   // `completion`: the signal the packet decrements (none for a raw packet).
   AqlPacket encode(const PacketSpec& p, hsa_signal_t completion) const {
     switch (p.kind) {
@@ -148,7 +168,7 @@ class ModelBuilder {
       case PacketSpec::Kind::barrier_or: {
         std::vector<hsa_signal_t> deps;
         for (const std::string& d : p.depends_on)
-          deps.push_back(signals_.at(d));
+          deps.push_back(signal_named(d));
         return make_barrier_packet(p.kind == PacketSpec::Kind::barrier_or, deps, completion,
                                    p.barrier);
       }
@@ -164,10 +184,11 @@ class ModelBuilder {
   const Scenario& s_;
   const IsolatedRuntimes* isolated_;
   BuiltModel model_;
-  // By name, as views of the scenario's strings; hashed (a large graph's packets look up
-  // several signals each).
+  // By name, as views of the scenario's strings (a large graph's packets look up several
+  // signals each).
   std::unordered_map<std::string_view, std::uint64_t> kernel_objects_;
-  std::unordered_map<std::string_view, hsa_signal_t> signals_;
+  NameIndex signal_names_;
+  std::vector<hsa_signal_t> signals_;      // by number in signal_names_
   std::vector<hsa_signal_t> completions_;  // every packet's, queue after queue
 };
 

@@ -5,10 +5,10 @@
 #include <map>
 #include <set>
 #include <string_view>
-#include <unordered_map>
 
 #include "config/suggest.hpp"
 #include "hsa_model/occupancy.hpp"
+#include "scenario/name_index.hpp"
 #include "scenario/scenario_reader.hpp"
 
 namespace aqlsim {
@@ -53,7 +53,7 @@ class ReferenceChecker {
       const KernelProfile& k = s_.kernels[i];
       check_fits(s_.device, k, k.workgroup_size, k.lds_bytes, s_.kernel_locations[i]);
     }
-    names_.reserve(s_.signals.size() + s_.packet_count());
+    names_ = NameIndex(s_.signals.size() + s_.packet_count());
     for (const SignalSpec& signal : s_.signals)
       declare(signal.name, signal.where, true);
     std::set<std::string> queue_names;
@@ -77,11 +77,24 @@ class ReferenceChecker {
 
  private:
   void declare(const std::string& name, const SourceLocation& where, bool has_signal) {
-    if (!names_.emplace(name, has_signal).second) {
+    if (!names_.add(name).second) {
       throw InputError(where, fmt::format("the name '{}' is used twice (packet and signal "
                                           "names share one namespace)",
                                           name));
     }
+    has_signal_.push_back(has_signal);
+  }
+
+  // Every name declared: the signals' and the packets'.
+  std::vector<std::string> all_names() const {
+    std::vector<std::string> names;
+    for (const SignalSpec& signal : s_.signals)
+      names.push_back(signal.name);
+    for (const QueueSpec& q : s_.queues) {
+      for (const PacketSpec& p : q.packets)
+        names.push_back(p.name);
+    }
+    return names;
   }
 
   void check_packet(const PacketSpec& p) {
@@ -100,18 +113,16 @@ class ReferenceChecker {
   }
 
   void check_dependency(const PacketSpec& p, const std::string& dep) {
-    const auto it = names_.find(dep);
-    if (it == names_.end()) {
+    const auto number = names_.find(dep);
+    if (!number) {
       std::string message = fmt::format("barrier depends on unknown packet or signal '{}'", dep);
-      std::vector<std::string> all_names;
-      for (const auto& [name, has_signal] : names_)
-        all_names.emplace_back(name);
-      std::ranges::sort(all_names);  // a tie goes the same way on every platform
-      if (auto near = nearest_word(dep, all_names))
+      std::vector<std::string> names = all_names();
+      std::ranges::sort(names);  // a tie goes the same way on every platform
+      if (auto near = nearest_word(dep, names))
         message += fmt::format(" (did you mean '{}'?)", *near);
       throw InputError(p.where, message);
     }
-    if (!it->second) {
+    if (!has_signal_[*number]) {
       throw InputError(p.where,
                        fmt::format("'{}' is a raw packet and has no completion signal", dep));
     }
@@ -165,8 +176,8 @@ class ReferenceChecker {
   }
 
   const Scenario& s_;
-  // name -> names a signal (false: raw packet); the names are the scenario's own.
-  std::unordered_map<std::string_view, bool> names_;
+  NameIndex names_;                                   // the scenario's own names
+  std::vector<std::uint8_t> has_signal_;              // by name number: false for a raw packet
   std::map<std::string, std::string> shared_signal_;  // packet -> its declared completion signal
   std::map<std::string, int> decrementers_;           // declared signal -> packets signalling it
 };
