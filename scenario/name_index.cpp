@@ -23,7 +23,7 @@ std::size_t NameIndex::probe(std::uint64_t hash, std::string_view name) const {
     const Slot& slot = slots_[i];
     if (slot.number == kEmpty) return i;
     if (slot.hash == hash && slot.length == name.size() &&
-        std::memcmp(slot.data, name.data(), name.size()) == 0) {
+        std::memcmp(slot.name(), name.data(), name.size()) == 0) {
       return i;
     }
   }
@@ -40,10 +40,15 @@ std::pair<std::uint32_t, bool> NameIndex::add(std::string_view name) {
     i = probe(hash, name);
   }
   const auto number = static_cast<std::uint32_t>(size_++);
-  slots_[i] = {.hash = hash,
-               .data = name.data(),
-               .length = static_cast<std::uint32_t>(name.size()),
-               .number = number};
+  Slot& slot = slots_[i];
+  slot.hash = hash;
+  slot.length = static_cast<std::uint32_t>(name.size());
+  slot.number = number;
+  if (name.size() <= kShort) {
+    std::memcpy(slot.chars, name.data(), name.size());
+  } else {
+    slot.data = name.data();
+  }
   return {number, true};
 }
 

@@ -2,9 +2,8 @@
 // Names numbered in the order they were added, found by their hash in one flat table. A large
 // task graph's workload has millions of packet names, each looked up by every barrier that
 // waits for it: std::unordered_map follows a bucket, a node and then the key's characters (three
-// cache misses), where a slot here holds the hash and a view of the key (two: the slot and the
-// characters, which a differing hash skips). The names are views: their characters must outlive
-// the index.
+// cache misses), where a slot here holds the hash and the name itself when it is short (one
+// miss), or a view of it (two). The characters of a long name must outlive the index.
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -26,11 +25,16 @@ class NameIndex {
 
  private:
   static constexpr std::uint32_t kEmpty = UINT32_MAX;
+  static constexpr std::size_t kShort = 16;  // names this long or shorter are kept in the slot
   struct Slot {
     std::uint64_t hash = 0;
-    const char* data = nullptr;
     std::uint32_t length = 0;
     std::uint32_t number = kEmpty;
+    union {
+      char chars[kShort];  // a short name
+      const char* data;    // a long one, viewed
+    };
+    const char* name() const { return length <= kShort ? chars : data; }
   };
   // The slot holding `name`, or the empty slot where it would go (linear probing; the table is
   // at most half full, so one is always found).

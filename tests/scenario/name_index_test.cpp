@@ -34,6 +34,26 @@ TEST(NameIndex, TellsApartNamesThatShareAPrefixOrDifferAfterANul) {
   EXPECT_EQ(index.find(std::string("x\0z", 3)), std::nullopt);
 }
 
+TEST(NameIndex, KeepsShortNamesAndViewsLongOnes) {
+  // 16 characters are kept in the slot; 17 and more are viewed, so they must outlive the index.
+  const std::string sixteen(16, 'a');
+  const std::string seventeen(17, 'a');
+  const std::string long_b = std::string(40, 'a') + "b";
+  const std::string long_c = std::string(40, 'a') + "c";
+  NameIndex index;
+  {
+    std::string temporary = sixteen;  // gone before the lookups: its copy in the slot is used
+    index.add(temporary);
+  }
+  index.add(seventeen);
+  index.add(long_b);
+  EXPECT_EQ(index.find(sixteen), 0u);
+  EXPECT_EQ(index.find(seventeen), 1u);
+  EXPECT_EQ(index.find(long_b), 2u);
+  EXPECT_EQ(index.find(long_c), std::nullopt);
+  EXPECT_EQ(index.find(std::string(15, 'a')), std::nullopt);
+}
+
 TEST(NameIndex, FindsEveryNameAfterGrowingFromTheSmallestTable) {
   // 20,000 names in a table made for none: it grows eleven times, and at every size names
   // collide in the slot their hash picks, so probing is exercised throughout.
