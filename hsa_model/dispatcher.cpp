@@ -481,8 +481,9 @@ void Dispatcher::complete_kernel(KernelState& k) {
   if (on_kernel_completed_) on_kernel_completed_(k);
   if (kernel_events_) kernel_events_->on_completed(k.id);
   // From now on the kernel is only reported: its count for every CU goes (more than half of a
-  // finished kernel's memory on a 120-CU device), and so do its draws.
-  k.resident_per_cu = {};
+  // finished kernel's memory on a 120-CU device), and so do its draws. (Assigning `{}` would
+  // keep the vector's storage: it assigns an empty list.)
+  std::vector<std::uint32_t>().swap(k.resident_per_cu);
   k.durations.reset();
 }
 

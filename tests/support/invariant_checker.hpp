@@ -54,6 +54,10 @@ class InvariantChecker final : public ModelObserver {
       if (k.completion_signal.handle != 0) {
         EXPECT_EQ(signals.load(k.completion_signal), 0) << signals.name(k.completion_signal);
       }
+      // A finished kernel is only reported: its per-CU counts and its draws are gone, storage
+      // included (a million finished kernels kept 480 MB of counts).
+      EXPECT_EQ(k.resident_per_cu.capacity(), 0u) << "kernel " << k.id;
+      EXPECT_EQ(k.durations, nullptr) << "kernel " << k.id;
     }
     EXPECT_TRUE(on_device_.empty());
     EXPECT_EQ(runs_, finished_.size() + evictions_);
