@@ -8,12 +8,23 @@ HostScript::HostScript(Gpu& gpu) : gpu_(&gpu) {
   gpu.set_read_index_listener([this](QueueId q) { on_read_index(q); });
 }
 
-void HostScript::add(QueueId queue, Tick at, const AqlPacket& packet, std::uint32_t priority) {
+HostScript::QueueScript& HostScript::script_of(QueueId queue) {
   if (queues_.size() <= queue) queues_.resize(queue + 1);
-  QueueScript& script = queues_[queue];
+  return queues_[queue];
+}
+
+void HostScript::add(QueueId queue, Tick at, const AqlPacket& packet, std::uint32_t priority) {
+  QueueScript& script = script_of(queue);
   script.packets.push_back(packet);
   script.at.push_back(at);
   script.priority.push_back(priority);
+}
+
+void HostScript::reserve(QueueId queue, std::size_t packets) {
+  QueueScript& script = script_of(queue);
+  script.packets.reserve(packets);
+  script.at.reserve(packets);
+  script.priority.reserve(packets);
 }
 
 void HostScript::start() {

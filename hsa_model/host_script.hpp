@@ -21,6 +21,9 @@ class HostScript {
   // Appends a packet for `queue`, submitted at `at` or as soon after as the earlier packets
   // of the queue and free ring space allow.
   void add(QueueId queue, Tick at, const AqlPacket& packet, std::uint32_t priority);
+  // Room for `packets` packets of `queue`, so that a long script is not grown (and left with
+  // up to twice the room it needs).
+  void reserve(QueueId queue, std::size_t packets);
   // Schedules the first submission of every queue; call once, before Gpu::run().
   void start();
 
@@ -35,6 +38,7 @@ class HostScript {
     bool waiting = false;
   };
 
+  QueueScript& script_of(QueueId queue);  // made when first named
   void submit_due(std::uint64_t queue);
   void on_read_index(QueueId queue);
 

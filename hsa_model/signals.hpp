@@ -14,6 +14,11 @@ namespace aqlsim {
 class SignalTable {
  public:
   hsa_signal_t create(std::int64_t initial, std::string name = {});
+  // Room for `count` more signals.
+  void reserve(std::size_t count) {
+    values_.reserve(values_.size() + count);
+    names_.reserve(names_.size() + count);
+  }
 
   bool valid(hsa_signal_t s) const { return s.handle > 0 && s.handle <= values_.size(); }
   std::int64_t load(hsa_signal_t s) const { return values_.at(index(s)); }

@@ -84,6 +84,7 @@ class ModelBuilder {
     }
     signal_names_ = NameIndex(s_.signals.size() + s_.packet_count());
     signals_.reserve(s_.signals.size() + s_.packet_count());
+    gpu.signals().reserve(s_.signals.size() + s_.packet_count());
     for (const SignalSpec& sig : s_.signals)
       name_signal(sig.name, gpu.signals().create(sig.initial, sig.name));
     // Every packet that can complete owns a signal named after it, unless it names a shared one;
@@ -115,7 +116,8 @@ class ModelBuilder {
       UserQueue& queue = gpu.create_queue(q.name, q.size, q.priority);
       queue.set_cu_mask(q.cu_mask);
       const QueueId id = queue.id();
-      info.emplace_back();
+      info.emplace_back().reserve(q.packets.size());
+      model_.host->reserve(id, q.packets.size());
       for (const PacketSpec& p : q.packets) {
         model_.host->add(id, p.at, encode(p, completions_[packet++]),
                          p.priority.value_or(q.priority));
