@@ -5,9 +5,9 @@
 namespace aqlsim {
 
 std::string SourceLocation::to_string() const {
-  if (line <= 0) return file;
-  if (column <= 0) return fmt::format("{}:{}", file, line);
-  return fmt::format("{}:{}:{}", file, line, column);
+  if (line <= 0) return file.str();
+  if (column <= 0) return fmt::format("{}:{}", file.str(), line);
+  return fmt::format("{}:{}:{}", file.str(), line, column);
 }
 
 InputError::InputError(SourceLocation where, const std::string& what)

@@ -4,12 +4,14 @@
 #include <stdexcept>
 #include <string>
 
+#include "config/source_file.hpp"
+
 namespace aqlsim {
 
 struct SourceLocation {
-  std::string file;  // a path, or a description such as "--set device.cus=4"
-  int line = 0;      // 1-based; 0 when unknown
-  int column = 0;    // 1-based; 0 when unknown
+  SourceFile file;  // a path, or a description such as "--set device.cus=4"
+  int line = 0;     // 1-based; 0 when unknown
+  int column = 0;   // 1-based; 0 when unknown
 
   std::string to_string() const;
 };

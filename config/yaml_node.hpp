@@ -20,7 +20,7 @@ namespace aqlsim {
 
 // Where a document came from, shared by all of its nodes.
 struct YamlSource {
-  std::string file;
+  SourceFile file;
   // Canonical key paths replaced by --set, mapped to the option text, so that an error in an
   // overridden value points at the option rather than at the file.
   std::map<std::string, std::string> overrides;

@@ -118,7 +118,7 @@ GeneratorSource read_generator_source(const YamlNode& node) {
   device.SetMapFormat(YAML::Flow);
   device.SetSeqFormat(YAML::Flow);
   device << node.require("device").raw();
-  const std::filesystem::path base = std::filesystem::path(node.source().file).parent_path();
+  const std::filesystem::path base = std::filesystem::path(node.source().file.str()).parent_path();
   return {device.c_str(), std::filesystem::absolute(base / node.require("kernels").as_string())
                               .lexically_normal()
                               .string()};
@@ -140,7 +140,7 @@ Scenario load_workload_source(const WorkloadSource& source,
     return taskgraph::load_workload_text(text, source.name, overrides);
   } catch (const InputError& e) {
     // apply_override names an option "--set ASSIGNMENT".
-    const std::string_view option = e.where().file;
+    const std::string_view option = e.where().file.str();
     if (!option.starts_with("--set ")) throw;
     const auto origin = origins.find(std::string(option.substr(6)));
     if (origin == origins.end()) throw;

@@ -87,7 +87,7 @@ void read_included_kernels(const YamlNode& item, Scenario& scenario, IncludeStat
     path_node.fail(fmt::format("a workload loads at most {} included files in all (the limit)",
                                limits::kMaxIncludeLoads));
   }
-  const std::filesystem::path base = std::filesystem::path(item.source().file).parent_path();
+  const std::filesystem::path base = std::filesystem::path(item.source().file.str()).parent_path();
   const std::string path = (base / path_node.as_string()).lexically_normal().string();
   const std::size_t first = scenario.kernels.size();
   try {

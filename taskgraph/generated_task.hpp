@@ -9,7 +9,8 @@ namespace aqlsim::taskgraph {
 
 // Errors about generated tasks (e.g. a missing cost) point here: there is no file to name.
 inline SourceLocation generated_location() {
-  return {"generated graph", 0, 0};
+  static const SourceFile generated("generated graph");  // interned once, not per task
+  return {generated, 0, 0};
 }
 
 inline TaskId add_generated_task(TaskGraph& graph, std::string id, std::string kernel) {

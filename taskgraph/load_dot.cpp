@@ -60,7 +60,7 @@ std::optional<double> read_cost(const std::string& cost, const std::string& size
   return value;
 }
 
-TaskProps to_task(const DotNode& node, const std::string& name) {
+TaskProps to_task(const DotNode& node, const SourceFile& name) {
   return TaskProps{
       .id = node.name,
       .kernel = node.kernel,
@@ -74,8 +74,9 @@ TaskGraph load_graph_dot_text(const std::string& text, const std::string& name) 
   check_utf8(text, name);
   const DotGraph dot = parse_dot(text, name);
   TaskGraph graph;
+  const SourceFile file(name);
   for (const auto v : boost::make_iterator_range(boost::vertices(dot))) {
-    graph.add_task(to_task(dot[v], name));
+    graph.add_task(to_task(dot[v], file));
   }
   // Vertices were added in the same order, so DOT and task ids coincide.
   for (const auto e : boost::make_iterator_range(boost::edges(dot))) {

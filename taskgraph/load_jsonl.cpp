@@ -57,14 +57,14 @@ Json parse_line(std::string_view text, const SourceLocation& where) {
 
 // Calls `each` with every non-blank line and where it is, in order.
 template <class Fn>
-void for_each_line(const std::string& text, const std::string& name, Fn each) {
+void for_each_line(const std::string& text, const SourceFile& file, Fn each) {
   std::size_t begin = 0;
   for (int number = 1; begin < text.size(); ++number) {
     std::size_t end = text.find('\n', begin);
     if (end == std::string::npos) end = text.size();
     const std::string_view line(text.data() + begin, end - begin);
     if (line.find_first_not_of(" \t\r") != std::string_view::npos)
-      each(line, SourceLocation{name, number, 1});
+      each(line, SourceLocation{file, number, 1});
     begin = end + 1;
   }
 }
@@ -163,7 +163,8 @@ TaskGraph load_graph_jsonl_text(const std::string& text, const std::string& name
   // As for YAML: every task's `after` edges in task order, then the edge lines.
   std::vector<PendingEdge<TaskId>> after;
   std::vector<PendingEdge<std::string>> listed;
-  for_each_line(text, name, [&](std::string_view source, const SourceLocation& where) {
+  const SourceFile file(name);
+  for_each_line(text, file, [&](std::string_view source, const SourceLocation& where) {
     std::optional<JsonlLine> read = read_valid_jsonl_line(source);
     JsonlLine line = read ? std::move(*read) : read_document(source, where);
     if (!line.id) {
@@ -182,9 +183,9 @@ TaskGraph load_graph_jsonl_text(const std::string& text, const std::string& name
     }
   });
   for (const auto& e : after)
-    graph.add_edge(e.from, e.to, {name, e.line, 1}, e.cost);
+    graph.add_edge(e.from, e.to, {file, e.line, 1}, e.cost);
   for (const auto& e : listed)
-    graph.add_edge(e.from, e.to, {name, e.line, 1}, e.cost);
+    graph.add_edge(e.from, e.to, {file, e.line, 1}, e.cost);
   graph.check_acyclic();
   return graph;
 }
