@@ -21,18 +21,21 @@ constexpr double kTieMargin = 1e-6;
 // maximum at a fraction of the logarithms and exponentials.
 Tick SingleWave::turnaround(RandomStream::KernelSeed seed) const {
   assert(group_.size() == means_.size() && "a wave is replayed once grouped (recorder.wave())");
-  const auto unit = [seed](std::uint64_t i) { return RandomStream(seed, i).next_unit(); };
+  std::vector<double> units;  // each work-group's uniform draw, drawn once
   std::vector<double> largest;
   if (sampler_.random()) {
+    units.resize(means_.size());
     largest.assign(groups_, 0.0);
-    for (std::uint64_t i = 0; i < means_.size(); ++i)
-      largest[group_[i]] = std::max(largest[group_[i]], unit(i));
+    for (std::uint64_t i = 0; i < means_.size(); ++i) {
+      units[i] = RandomStream(seed, i).next_unit();
+      largest[group_[i]] = std::max(largest[group_[i]], units[i]);
+    }
   }
   Tick longest = 0;
   for (std::uint64_t i = 0; i < means_.size(); ++i) {
     double spread = 1.0;
     if (sampler_.random()) {
-      const double u = unit(i);
+      const double u = units[i];
       if (u < largest[group_[i]] - kTieMargin) continue;
       spread = sampler_.spread_at(u);
     }
