@@ -63,6 +63,7 @@ TaskId TaskGraph::add_task(TaskProps task) {
     throw InputError(task.where, fmt::format("duplicate task id '{}' (first defined at {})",
                                              task.id, graph_[entry->second].where.to_string()));
   }
+  order_.reset();
   return boost::add_vertex(std::move(task), graph_);
 }
 
@@ -85,6 +86,7 @@ void TaskGraph::add_edge_at(TaskId from, TaskId to, double comm_cost, const Sour
     throw InputError(where, fmt::format("a task graph has at most {} edges (the limit)",
                                         limits::kMaxGraphEdges));
   }
+  order_.reset();
   boost::add_edge(from, to, EdgeProps{comm_cost}, graph_);
 }
 
@@ -105,7 +107,12 @@ std::optional<TaskId> TaskGraph::find(std::string_view id) const {
   return std::nullopt;
 }
 
+void TaskGraph::check_acyclic() {
+  order_ = topological_order();
+}
+
 std::vector<TaskId> TaskGraph::topological_order() const {
+  if (order_) return *order_;
   std::vector<TaskId> order;
   order.reserve(size());
   try {
