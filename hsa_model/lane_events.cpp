@@ -12,7 +12,7 @@ void LaneEvents::set_lanes(std::uint32_t lanes, std::uint32_t capacity) {
   capacity_ = std::max<std::uint32_t>(capacity, 1);
   events_.reset(new ScheduledEvent[lanes * capacity_]);
   spans_.assign(lanes, Span{});
-  tops_.assign(leaves_, kEmpty);
+  keys_.assign(2 * std::size_t{leaves_}, kEmpty);
   winners_.assign(2 * std::size_t{leaves_}, 0);
   for (std::uint32_t i = 0; i < leaves_; ++i)
     winners_[leaves_ + i] = i;
@@ -46,15 +46,17 @@ void LaneEvents::compact_or_grow(std::uint32_t lane) {
 void LaneEvents::update(std::uint32_t lane) {
   const Span span = spans_[lane];
   Key best = span.head < span.tail ? key_of(first(lane).time, first(lane).sequence) : kEmpty;
-  tops_[lane] = best;
+  std::size_t n = leaves_ + lane;
+  keys_[n] = best;
   std::uint32_t winner = lane;
-  for (std::size_t n = leaves_ + lane; n > 1; n /= 2) {
+  for (; n > 1; n /= 2) {
+    const Key key = keys_[n ^ 1];
     const std::uint32_t other = winners_[n ^ 1];
-    const Key key = tops_[other];
     // Which side wins is as good as random: told so, the compiler selects without branching.
     const bool earlier = __builtin_expect_with_probability(key < best, 1, 0.5);
     best = earlier ? key : best;
     winner = earlier ? other : winner;
+    keys_[n / 2] = best;
     winners_[n / 2] = winner;
   }
 }

@@ -21,12 +21,12 @@ class LaneEvents {
   // (a lane that holds at most n events at once never grows when given 2n: it compacts).
   void set_lanes(std::uint32_t lanes, std::uint32_t capacity = kDefaultCapacity);
 
-  bool empty() const { return tops_[winners_[1]] == kEmpty; }
+  bool empty() const { return keys_[1] == kEmpty; }
   // The earliest event of all lanes; not empty().
   const ScheduledEvent& top() const { return first(winners_[1]); }
   // Its time and sequence number (kNever when empty), from the tree alone.
-  Tick top_time() const { return static_cast<Tick>(tops_[winners_[1]] >> 64); }
-  std::uint64_t top_sequence() const { return static_cast<std::uint64_t>(tops_[winners_[1]]); }
+  Tick top_time() const { return static_cast<Tick>(keys_[1] >> 64); }
+  std::uint64_t top_sequence() const { return static_cast<std::uint64_t>(keys_[1]); }
   ScheduledEvent pop();
   // `event` may not be at time kNever.
   void push(std::uint32_t lane, const ScheduledEvent& event);
@@ -71,9 +71,11 @@ class LaneEvents {
   // room was a noticeable part of that).
   std::unique_ptr<ScheduledEvent[]> events_;
   std::vector<Span> spans_;
-  std::vector<Key> tops_ = {kEmpty};  // per leaf: its lane's earliest event
   // Per node of the tree (the root is 1, the children of n are 2n and 2n + 1, leaf i is
-  // leaves_ + i): the leaf of the earliest key below it.
+  // leaves_ + i): the earliest key below it (a leaf's: its lane's earliest event), and the leaf
+  // it belongs to. The key is kept in the node, not looked up through the winner, so the
+  // siblings along a leaf's path can be read without waiting for one another.
+  std::vector<Key> keys_ = {kEmpty, kEmpty};
   std::vector<std::uint32_t> winners_ = {0, 0};
 };
 
