@@ -32,8 +32,9 @@ SliceMaxima SliceMaxima::Max::operator()(const SliceMaxima& a, const SliceMaxima
           .frozen_left = std::max(a.frozen_left, b.frozen_left)};
 }
 
-SimpleSlicingPredictor::SimpleSlicingPredictor(std::uint32_t cu_count, SliceMode mode)
-    : cu_count_(cu_count), mode_(mode) {
+SimpleSlicingPredictor::SimpleSlicingPredictor(std::uint32_t cu_count, SliceMode mode,
+                                               KernelFigures figures)
+    : cu_count_(cu_count), mode_(mode), figures_(figures) {
   assert(cu_count > 0);
 }
 
@@ -54,7 +55,7 @@ void SimpleSlicingPredictor::on_block_start(const WorkgroupRecord& wg) {
   CuSlice& s = k.cus[wg.cu];
   if (s.resident++ > 0) return;
   s.active_since = wg.start;
-  changed(k, wg.cu);
+  changed(k, wg.cu, false);
 }
 
 void SimpleSlicingPredictor::on_block_end(const WorkgroupRecord& wg) {
@@ -70,7 +71,7 @@ void SimpleSlicingPredictor::on_block_end(const WorkgroupRecord& wg) {
     s.pred = equation2(s, wg.end);
     s.sampled_in = k.current_slice;
   }
-  changed(k, wg.cu);
+  changed(k, wg.cu, true);
 }
 
 void SimpleSlicingPredictor::on_block_evicted(const WorkgroupRecord& wg) {
@@ -78,7 +79,7 @@ void SimpleSlicingPredictor::on_block_evicted(const WorkgroupRecord& wg) {
   CuSlice& s = k.cus[wg.cu];
   assert(s.resident > 0 && "a block was evicted that was never started");
   if (--s.resident == 0) s.active_cycles += wg.end - s.active_since;
-  changed(k, wg.cu);
+  changed(k, wg.cu, false);
 }
 
 void SimpleSlicingPredictor::on_kernel_end(KernelId kernel) {
@@ -96,12 +97,16 @@ void SimpleSlicingPredictor::copy_sample(KernelId kernel, CuIndex from, Tick now
     if (s.predicted()) continue;
     s.t = t;
     s.pred = equation2(s, now);
-    changed(k, c);
+    changed(k, c, true);
   }
 }
 
-void SimpleSlicingPredictor::changed(KernelSlices& kernel, CuIndex cu) {
-  kernel.maxima.set(cu, SliceMaxima::of(kernel.cus[cu]));
+void SimpleSlicingPredictor::changed(KernelSlices& kernel, CuIndex cu, bool pred_changed) {
+  if (figures_ == KernelFigures::all) {
+    kernel.maxima.set(cu, SliceMaxima::of(kernel.cus[cu]));
+  } else if (pred_changed) {
+    kernel.maxima.set(cu, SliceMaxima::of(kernel.cus[cu]), SliceMaxima::MaxPred{});
+  }
 }
 
 bool SimpleSlicingPredictor::has_prediction(KernelId kernel) const {

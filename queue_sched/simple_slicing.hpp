@@ -8,6 +8,7 @@
 // It is fed the dispatcher's events (a thread-block scheduler forwards its hooks; an
 // experiment can attach it to any policy through SlicingObserver) and reads nothing else.
 #include <algorithm>
+#include <cassert>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -22,6 +23,11 @@ enum class SliceMode {
   aware,    // "/SS": t is resampled after every slice boundary
   unaware,  // the prediction is made once, from the first block to end, and never redone
 };
+
+// Which kernel-level figures are kept up to date: `runtime_only` serves an observer, which
+// reads the predicted runtime and never `remaining` (SRTF does, after every block end), at a
+// third of the upkeep.
+enum class KernelFigures { all, runtime_only };
 
 // Table 1 for one kernel on one CU. Block_Start[] is not kept: every WorkgroupRecord carries
 // its own start. Total_Blocks_Done is the kernel's `completed` count, which no formula uses.
@@ -59,11 +65,18 @@ struct SliceMaxima {
   struct Max {
     SliceMaxima operator()(const SliceMaxima& a, const SliceMaxima& b) const;
   };
+  struct MaxPred {  // KernelFigures::runtime_only: keeps only `pred` up to date
+    SliceMaxima operator()(SliceMaxima a, const SliceMaxima& b) const {
+      a.pred = std::max(a.pred, b.pred);
+      return a;
+    }
+  };
 };
 
 class SimpleSlicingPredictor {
  public:
-  SimpleSlicingPredictor(std::uint32_t cu_count, SliceMode mode);
+  SimpleSlicingPredictor(std::uint32_t cu_count, SliceMode mode,
+                         KernelFigures figures = KernelFigures::all);
 
   void on_launch(const KernelState& kernel);       // OnLaunch
   void on_block_start(const WorkgroupRecord& wg);  // OnBlockStart
@@ -96,7 +109,8 @@ class SimpleSlicingPredictor {
   // prediction (CUs without one are not counted; nullopt when none has):
   //  - predicted_runtime: the largest Pred_Cycles, an estimate of the kernel's runtime;
   //  - remaining: the largest Pred_Cycles - Active_Kernel_Cycles(now), at least 0. It falls as
-  //    the kernel runs between two predictions and is corrected by the next one.
+  //    the kernel runs between two predictions and is corrected by the next one. Not kept with
+  //    KernelFigures::runtime_only.
   std::optional<Tick> predicted_runtime(KernelId kernel) const;
   std::optional<Tick> remaining(KernelId kernel, Tick now) const;
 
@@ -108,17 +122,20 @@ class SimpleSlicingPredictor {
   };
 
   void start_slice_for_running_kernels();
-  // Brings the maxima up to date after `cu`'s slice of `kernel` changed.
-  void changed(KernelSlices& kernel, CuIndex cu);
+  // Brings the maxima up to date after `cu`'s slice of `kernel` changed (`pred_changed`: its
+  // Pred_Cycles or whether it has one).
+  void changed(KernelSlices& kernel, CuIndex cu, bool pred_changed);
 
   std::uint32_t cu_count_;
   SliceMode mode_;
+  KernelFigures figures_;
   std::vector<KernelSlices> kernels_;  // by KernelId; freed at the kernel's end
   std::vector<KernelId> running_;
 };
 
 // Inline: the ranking of srtf asks it for every ranked kernel after every block end.
 inline std::optional<Tick> SimpleSlicingPredictor::remaining(KernelId kernel, Tick now) const {
+  assert(figures_ == KernelFigures::all && "remaining is not kept for this predictor");
   const SliceMaxima m = kernels_[kernel].maxima.all();
   if (m.pred == SliceMaxima::kNone) return std::nullopt;
   // A predicted CU sets exactly one of the two, so at least one is set here.

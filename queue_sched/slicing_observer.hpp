@@ -17,7 +17,7 @@ class SlicingObserver final : public ModelObserver {
   using History = std::vector<std::pair<Tick, Tick>>;  // (time, predicted runtime)
 
   SlicingObserver(std::uint32_t cu_count, SliceMode mode)
-      : cu_count_(cu_count), predictor_(cu_count, mode) {}
+      : cu_count_(cu_count), predictor_(cu_count, mode, KernelFigures::runtime_only) {}
 
   void on_kernel_launched(const KernelState& kernel, Tick) override;
   void on_workgroup_started(const KernelState&, const WorkgroupRecord& wg,
