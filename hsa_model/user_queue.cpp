@@ -6,19 +6,19 @@
 namespace aqlsim {
 
 UserQueue::UserQueue(QueueId id, std::string name, std::uint32_t size, std::uint32_t priority)
-    : id_(id),
-      name_(std::move(name)),
-      size_(size),
-      mask_(size - 1),
+    : mask_(size - 1),
       priority_(priority),
-      ring_(size),
-      submit_time_(size, 0),
-      packet_priority_(size, 0) {
+      id_(id),
+      ring_(std::make_unique<AqlPacket[]>(size)),
+      packet_priority_(std::make_unique<std::uint32_t[]>(size)),
+      submit_time_(std::make_unique<Tick[]>(size)),
+      name_(std::move(name)),
+      size_(size) {
   assert(is_power_of_two(size));
   // An unwritten slot holds an INVALID header, as the HSA runtime initialises the ring.
   const std::uint16_t invalid = encode_header({.type = HSA_PACKET_TYPE_INVALID});
-  for (auto& packet : ring_)
-    packet.set_header_bits(invalid);
+  for (std::uint32_t i = 0; i < size; ++i)
+    ring_[i].set_header_bits(invalid);
 }
 
 std::uint64_t UserQueue::add_write_index(std::uint64_t count) {
