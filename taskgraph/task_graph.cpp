@@ -63,7 +63,6 @@ TaskId TaskGraph::add_task(TaskProps task) {
     throw InputError(task.where, fmt::format("duplicate task id '{}' (first defined at {})",
                                              task.id, graph_[entry->second].where.to_string()));
   }
-  order_.reset();
   return boost::add_vertex(std::move(task), graph_);
 }
 
@@ -86,7 +85,6 @@ void TaskGraph::add_edge_at(TaskId from, TaskId to, double comm_cost, const Sour
     throw InputError(where, fmt::format("a task graph has at most {} edges (the limit)",
                                         limits::kMaxGraphEdges));
   }
-  order_.reset();
   boost::add_edge(from, to, EdgeProps{comm_cost}, graph_);
 }
 
@@ -107,12 +105,7 @@ std::optional<TaskId> TaskGraph::find(std::string_view id) const {
   return std::nullopt;
 }
 
-void TaskGraph::check_acyclic() {
-  order_ = topological_order();
-}
-
 std::vector<TaskId> TaskGraph::topological_order() const {
-  if (order_) return *order_;
   std::vector<TaskId> order;
   order.reserve(size());
   try {

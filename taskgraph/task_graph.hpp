@@ -56,10 +56,7 @@ class TaskGraph {
   // Every task after all of its predecessors. A cycle is an InputError naming its tasks,
   // reported at the definition of the first task on it.
   std::vector<TaskId> topological_order() const;
-  // The same check, keeping the order found: until the graph changes, topological_order()
-  // returns it without searching the graph again (loading a graph checks it, then its ranks
-  // and its levels each ask for the order: three searches of a million tasks were two too many).
-  void check_acyclic();
+  void check_acyclic() const { topological_order(); }
 
   bool has_edge(TaskId from, TaskId to) const { return boost::edge(from, to, graph_).second; }
   std::vector<TaskId> successors(TaskId t) const;
@@ -81,7 +78,6 @@ class TaskGraph {
     std::size_t operator()(std::string_view id) const { return std::hash<std::string_view>{}(id); }
   };
   std::unordered_map<std::string, TaskId, IdHash, std::equal_to<>> index_;
-  std::optional<std::vector<TaskId>> order_;  // from check_acyclic; reset by every change
 };
 
 // A task's computation cost as an algorithm needs it (HEFT's w̄).
