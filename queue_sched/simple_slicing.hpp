@@ -25,8 +25,8 @@ enum class SliceMode {
 };
 
 // Which kernel-level figures are kept up to date: `runtime_only` serves an observer, which
-// reads the predicted runtime and never `remaining` (SRTF does, after every block end), at a
-// third of the upkeep.
+// reads the predicted runtime and never `remaining` (SRTF does, after every block end): a block
+// end carries only Pred_Cycles up the tree, and a block start touches nothing.
 enum class KernelFigures { all, runtime_only };
 
 // Table 1 for one kernel on one CU. Block_Start[] is not kept: every WorkgroupRecord carries
