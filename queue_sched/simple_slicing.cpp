@@ -44,9 +44,15 @@ void SimpleSlicingPredictor::on_launch(const KernelState& kernel) {
   CuSlice initial;
   initial.total_blocks = (kernel.total_workgroups + cu_count_ - 1) / cu_count_;
   initial.resident_blocks = std::max<std::uint32_t>(1, kernel.occupancy.max_residency);
-  // No CU has a prediction yet, so every leaf of the maxima is empty.
-  kernels_[kernel.id] = {.cus = std::vector<CuSlice>(cu_count_, initial),
-                         .maxima = TournamentTree<SliceMaxima, SliceMaxima::Max>(cu_count_)};
+  // No CU has a prediction yet: every leaf is empty.
+  KernelSlices& k = kernels_[kernel.id];
+  k = {.cus = std::vector<CuSlice>(cu_count_, initial), .maxima = {}, .current_slice = 0};
+  if (figures_ == KernelFigures::all) {
+    k.maxima = Maxima(cu_count_);
+  } else {
+    if (largest_preds_.size() <= kernel.id) largest_preds_.resize(kernel.id + 1);
+    largest_preds_[kernel.id] = LargestValue<Tick>(cu_count_, SliceMaxima::kNone);
+  }
   running_.push_back(kernel.id);
 }
 
@@ -55,10 +61,10 @@ void SimpleSlicingPredictor::on_block_start(const WorkgroupRecord& wg) {
   CuSlice& s = k.cus[wg.cu];
   if (s.resident++ > 0) return;
   s.active_since = wg.start;
-  changed(k, wg.cu, false);
+  if (figures_ == KernelFigures::all) k.maxima.set(wg.cu, SliceMaxima::of(s));
 }
 
-void SimpleSlicingPredictor::on_block_end(const WorkgroupRecord& wg) {
+bool SimpleSlicingPredictor::on_block_end(const WorkgroupRecord& wg) {
   KernelSlices& k = kernels_[wg.kernel];
   CuSlice& s = k.cus[wg.cu];
   assert(s.resident > 0 && "a block ended that was never started");
@@ -67,11 +73,16 @@ void SimpleSlicingPredictor::on_block_end(const WorkgroupRecord& wg) {
   if (mode_ != SliceMode::unaware || !s.predicted()) {
     // Algorithm 1 takes t from the first block to end after the slice began, even if that
     // block started in the previous slice.
-    if (s.sampled_in != k.current_slice) s.t = wg.end - wg.start;
-    s.pred = equation2(s, wg.end);
-    s.sampled_in = k.current_slice;
+    if (s.sampled_in != k.current_slice) {
+      s.t = wg.end - wg.start;
+      s.pred = equation2(s, wg.end);
+      s.opening_pred = s.pred;
+      s.sampled_in = k.current_slice;
+    } else {
+      s.pred = equation2(s, wg.end);
+    }
   }
-  changed(k, wg.cu, true);
+  return pred_changed(wg.kernel, k, wg.cu);
 }
 
 void SimpleSlicingPredictor::on_block_evicted(const WorkgroupRecord& wg) {
@@ -79,12 +90,13 @@ void SimpleSlicingPredictor::on_block_evicted(const WorkgroupRecord& wg) {
   CuSlice& s = k.cus[wg.cu];
   assert(s.resident > 0 && "a block was evicted that was never started");
   if (--s.resident == 0) s.active_cycles += wg.end - s.active_since;
-  changed(k, wg.cu, false);
+  if (figures_ == KernelFigures::all) k.maxima.set(wg.cu, SliceMaxima::of(s));
 }
 
 void SimpleSlicingPredictor::on_kernel_end(KernelId kernel) {
   std::erase(running_, kernel);
   kernels_[kernel] = {};
+  if (figures_ == KernelFigures::runtime_only) largest_preds_[kernel] = {};
   start_slice_for_running_kernels();
 }
 
@@ -97,20 +109,16 @@ void SimpleSlicingPredictor::copy_sample(KernelId kernel, CuIndex from, Tick now
     if (s.predicted()) continue;
     s.t = t;
     s.pred = equation2(s, now);
-    changed(k, c, true);
+    pred_changed(kernel, k, c);
   }
 }
 
-void SimpleSlicingPredictor::changed(KernelSlices& kernel, CuIndex cu, bool pred_changed) {
-  if (figures_ == KernelFigures::all) {
-    kernel.maxima.set(cu, SliceMaxima::of(kernel.cus[cu]));
-  } else if (pred_changed) {
-    kernel.maxima.set(cu, SliceMaxima::of(kernel.cus[cu]), SliceMaxima::MaxPred{});
-  }
-}
-
-bool SimpleSlicingPredictor::has_prediction(KernelId kernel) const {
-  return kernels_[kernel].maxima.all().pred != SliceMaxima::kNone;
+bool SimpleSlicingPredictor::pred_changed(KernelId id, KernelSlices& kernel, CuIndex cu) {
+  const CuSlice& s = kernel.cus[cu];
+  if (figures_ == KernelFigures::runtime_only) return largest_preds_[id].set(cu, s.pred);
+  const Tick before = kernel.maxima.all().pred;
+  kernel.maxima.set(cu, SliceMaxima::of(s));
+  return kernel.maxima.all().pred != before;
 }
 
 std::optional<CuIndex> SimpleSlicingPredictor::predicted_cu(KernelId kernel) const {
@@ -121,10 +129,13 @@ std::optional<CuIndex> SimpleSlicingPredictor::predicted_cu(KernelId kernel) con
   return std::nullopt;
 }
 
-std::optional<Tick> SimpleSlicingPredictor::predicted_runtime(KernelId kernel) const {
-  const Tick longest = kernels_[kernel].maxima.all().pred;
-  if (longest == SliceMaxima::kNone) return std::nullopt;
-  return longest;
+std::optional<Tick> SimpleSlicingPredictor::current_slice_prediction(KernelId kernel) const {
+  const KernelSlices& k = kernels_[kernel];
+  std::optional<Tick> largest;
+  for (const CuSlice& s : k.cus) {
+    if (s.sampled_in == k.current_slice) largest = std::max(largest.value_or(0), s.opening_pred);
+  }
+  return largest;
 }
 
 void SimpleSlicingPredictor::start_slice_for_running_kernels() {

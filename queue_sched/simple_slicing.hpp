@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "hsa_model/kernel_state.hpp"
+#include "queue_sched/largest_value.hpp"
 #include "queue_sched/tournament_tree.hpp"
 
 namespace aqlsim {
@@ -25,8 +26,8 @@ enum class SliceMode {
 };
 
 // Which kernel-level figures are kept up to date: `runtime_only` serves an observer, which
-// reads the predicted runtime and never `remaining` (SRTF does, after every block end): a block
-// end carries only Pred_Cycles up the tree, and a block start touches nothing.
+// reads the predicted runtime and never `remaining` (SRTF does, after every block end): only the
+// largest Pred_Cycles is kept (a LargestValue, not the tree), and a block start touches nothing.
 enum class KernelFigures { all, runtime_only };
 
 // Table 1 for one kernel on one CU. Block_Start[] is not kept: every WorkgroupRecord carries
@@ -40,6 +41,7 @@ struct CuSlice {
   std::uint32_t resident_blocks = 1;  // Resident_Blocks = R, set at launch
   Tick t = 0;                         // 0 until a duration has been sampled (blocks take >= 1 tick)
   Tick pred = 0;                      // Pred_Cycles, equation 2 at the last prediction
+  Tick opening_pred = 0;  // Pred_Cycles when t was last sampled: the slice's first prediction
   // Reslice is "t was not sampled in the kernel's current slice": kept as the slice of the last
   // sample, so that starting a slice for every running kernel touches no CU.
   std::uint32_t sampled_in = kNotSampled;
@@ -65,12 +67,6 @@ struct SliceMaxima {
   struct Max {
     SliceMaxima operator()(const SliceMaxima& a, const SliceMaxima& b) const;
   };
-  struct MaxPred {  // KernelFigures::runtime_only: keeps only `pred` up to date
-    SliceMaxima operator()(SliceMaxima a, const SliceMaxima& b) const {
-      a.pred = std::max(a.pred, b.pred);
-      return a;
-    }
-  };
 };
 
 class SimpleSlicingPredictor {
@@ -80,7 +76,8 @@ class SimpleSlicingPredictor {
 
   void on_launch(const KernelState& kernel);       // OnLaunch
   void on_block_start(const WorkgroupRecord& wg);  // OnBlockStart
-  void on_block_end(const WorkgroupRecord& wg);    // OnBlockEnd, then equation 2
+  // OnBlockEnd, then equation 2. True when the kernel's predicted runtime changed.
+  bool on_block_end(const WorkgroupRecord& wg);
   // A block left its CU unfinished (eviction): it no longer counts as resident, is not done,
   // and samples nothing.
   void on_block_evicted(const WorkgroupRecord& wg);
@@ -93,14 +90,7 @@ class SimpleSlicingPredictor {
 
   SliceMode mode() const { return mode_; }
   const CuSlice& slice(KernelId kernel, CuIndex cu) const { return kernels_[kernel].cus[cu]; }
-  // Reslice (table 1): the next block to end on the CU samples t.
-  bool reslice(KernelId kernel, CuIndex cu) const {
-    return slice(kernel, cu).sampled_in != kernels_[kernel].current_slice;
-  }
-  // Which slice `kernel` is in: 0 from its launch, one more at every later slice boundary
-  // (always 0 in slice-unaware mode).
-  std::uint32_t current_slice(KernelId kernel) const { return kernels_[kernel].current_slice; }
-  bool has_prediction(KernelId kernel) const;
+  bool has_prediction(KernelId kernel) const { return predicted_runtime(kernel).has_value(); }
   // The first CU (lowest index) with a prediction for `kernel`.
   std::optional<CuIndex> predicted_cu(KernelId kernel) const;
 
@@ -111,25 +101,41 @@ class SimpleSlicingPredictor {
   //  - remaining: the largest Pred_Cycles - Active_Kernel_Cycles(now), at least 0. It falls as
   //    the kernel runs between two predictions and is corrected by the next one. Not kept with
   //    KernelFigures::runtime_only.
-  std::optional<Tick> predicted_runtime(KernelId kernel) const;
+  std::optional<Tick> predicted_runtime(KernelId kernel) const {
+    const KernelSlices& k = kernels_[kernel];
+    const Tick longest =
+        figures_ == KernelFigures::all ? k.maxima.all().pred : largest_preds_[kernel].largest();
+    if (longest == SliceMaxima::kNone) return std::nullopt;
+    return longest;
+  }
   std::optional<Tick> remaining(KernelId kernel, Tick now) const;
+  // What Pai et al. §4.2 measure for a kernel run beside others ("only for the last slice"):
+  // on each CU the prediction made when the kernel's current slice began there (at its first
+  // block end in that slice), the largest over the CUs that made one; nullopt if none did. In
+  // slice-unaware mode there is one slice: each CU's only prediction.
+  std::optional<Tick> current_slice_prediction(KernelId kernel) const;
 
  private:
+  using Maxima = TournamentTree<SliceMaxima, SliceMaxima::Max>;
   struct KernelSlices {
     std::vector<CuSlice> cus;
-    TournamentTree<SliceMaxima, SliceMaxima::Max> maxima;  // over `cus`
+    Maxima maxima;  // KernelFigures::all: over `cus`
+    // 0 from the kernel's launch, one more at every later slice boundary (always 0 in
+    // slice-unaware mode).
     std::uint32_t current_slice = 0;
   };
 
   void start_slice_for_running_kernels();
-  // Brings the maxima up to date after `cu`'s slice of `kernel` changed (`pred_changed`: its
-  // Pred_Cycles or whether it has one).
-  void changed(KernelSlices& kernel, CuIndex cu, bool pred_changed);
+  // Brings the kernel-level figures up to date after `cu`'s Pred_Cycles changed; true when the
+  // predicted runtime did.
+  bool pred_changed(KernelId id, KernelSlices& kernel, CuIndex cu);
 
   std::uint32_t cu_count_;
   SliceMode mode_;
   KernelFigures figures_;
   std::vector<KernelSlices> kernels_;  // by KernelId; freed at the kernel's end
+  // KernelFigures::runtime_only, by KernelId: the largest Pred_Cycles of `cus` (kNone: none).
+  std::vector<LargestValue<Tick>> largest_preds_;
   std::vector<KernelId> running_;
 };
 

@@ -17,7 +17,7 @@ class SlicingObserver final : public ModelObserver {
   using History = std::vector<std::pair<Tick, Tick>>;  // (time, predicted runtime)
 
   SlicingObserver(std::uint32_t cu_count, SliceMode mode)
-      : cu_count_(cu_count), predictor_(cu_count, mode, KernelFigures::runtime_only) {}
+      : predictor_(cu_count, mode, KernelFigures::runtime_only) {}
 
   void on_kernel_launched(const KernelState& kernel, Tick) override;
   void on_workgroup_started(const KernelState&, const WorkgroupRecord& wg,
@@ -37,27 +37,16 @@ class SlicingObserver final : public ModelObserver {
   // The kernel-level predicted runtime each time it changed at a block end (one entry per
   // change, not per block: a kernel of a billion blocks keeps a short history).
   const History& history(KernelId kernel) const { return histories_.at(kernel); }
-  // What Pai et al. §4.2 measure for a kernel run beside others ("only for the last slice"):
-  // on each CU the prediction made when the kernel's last slice began there (at its first
-  // block end in that slice), the largest over the CUs that made one; nullopt if none did. In
-  // slice-unaware mode there is one slice: each CU's only prediction. Known once the kernel
-  // has completed.
+  // SimpleSlicingPredictor::current_slice_prediction as the kernel completed: what Pai et al.
+  // §4.2 measure for a kernel run beside others, from its last slice.
   std::optional<Tick> last_slice_prediction(KernelId kernel) const {
     return last_slice_.at(kernel);
   }
 
  private:
-  struct SliceStart {
-    bool made = false;
-    std::uint32_t slice = 0;
-    Tick pred = 0;
-  };
-
-  std::uint32_t cu_count_;
   SimpleSlicingPredictor predictor_;
-  std::vector<History> histories_;                     // by KernelId
-  std::vector<std::vector<SliceStart>> slice_starts_;  // by KernelId, by CU; freed at its end
-  std::vector<std::optional<Tick>> last_slice_;        // by KernelId
+  std::vector<History> histories_;               // by KernelId
+  std::vector<std::optional<Tick>> last_slice_;  // by KernelId
   std::vector<ModelObserver*> sinks_;
 };
 

@@ -16,16 +16,12 @@ class TournamentTree {
 
   // Only the leaf's path changes: the combination coming up is carried (not read back), and
   // each node combines it with its sibling's.
-  void set(std::size_t leaf, const T& value) { set(leaf, value, Combine{}); }
-  // The same with `combine` in place of Combine on the way up. One that keeps only part of the
-  // combination up to date leaves the rest wrong above the leaf: only that part may be read.
-  template <class PartialCombine>
-  void set(std::size_t leaf, const T& value, PartialCombine combine) {
+  void set(std::size_t leaf, const T& value) {
     std::size_t i = leaves_ + leaf;
     T up = value;
     nodes_[i] = up;
     for (; i > 1; i /= 2) {
-      up = combine(up, nodes_[i ^ 1]);
+      up = Combine{}(up, nodes_[i ^ 1]);
       nodes_[i / 2] = up;
     }
   }
