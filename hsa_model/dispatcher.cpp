@@ -120,12 +120,16 @@ void Dispatcher::stop_workgroups(KernelId id, PreemptionMechanism mechanism) {
   // Every run on the device comes back as returned work, now or when its context is saved.
   KernelState& k = kernels_[id];
   k.returned.reserve(k.returned.size() + k.running());
-  for (std::uint32_t slot = 0; slot < workgroups_.size(); ++slot) {
+  // The scan ends at the kernel's last work-group on the device (saving ones counted), not at
+  // the last slot: a kernel placed early holds the low slots.
+  std::uint64_t unseen = k.running();
+  for (std::uint32_t slot = 0; unseen > 0 && slot < workgroups_.size(); ++slot) {
     const WorkgroupRecord& wg = workgroups_[slot];
-    const bool on_device =
-        wg.phase == WorkgroupPhase::running || wg.phase == WorkgroupPhase::restoring;
-    if (wg.kernel == id && on_device) evict_workgroup(slot, mechanism);
+    if (wg.kernel != id || wg.phase == WorkgroupPhase::free) continue;
+    --unseen;
+    if (wg.phase != WorkgroupPhase::saving) evict_workgroup(slot, mechanism);
   }
+  assert(unseen == 0 && "a kernel's running count disagrees with its work-group slots");
   mark_all_candidates();
   request_pass();
   check_idle(k);
