@@ -9,10 +9,17 @@
 # Writes OUTDIR/{summary.txt, log.txt, calibration.yaml, steps/*.txt, PASS/*.csv, quickstart.*}
 # (PASS: preset, calibrated) and prints the summary last. A step that fails is logged with its
 # exit status; the rest still run.
+#   --quick (first): the GPU tests, the quickstart run and the comparisons on PRESET only (no
+#   pairs, no calibration): a few minutes, for a re-check on a short GPU lease.
 set -uo pipefail
 
+quick=0
+if [ "${1:-}" = --quick ]; then
+  quick=1
+  shift
+fi
 if [ $# -lt 3 ]; then
-  echo "usage: $0 AQLSIM HIP_GPU_TEST OUTDIR [EXECUTOR] [PRESET]" >&2
+  echo "usage: $0 [--quick] AQLSIM HIP_GPU_TEST OUTDIR [EXECUTOR] [PRESET]" >&2
   exit 2
 fi
 aqlsim=$(realpath "$1")
@@ -110,7 +117,7 @@ EOF
     "$out/$pass/pai_makespans.csv" >>"$summary"
 }
 
-suite() {  # suite PASS DEVICE
+suite() {  # suite PASS DEVICE: the examples and task graphs, then (unless --quick) the pairs
   local pass=$1 device=$2
   mkdir -p "$out/$pass"
   compare "$pass" "$device" quickstart "$root/workloads/examples/quickstart.yaml"
@@ -122,7 +129,7 @@ suite() {  # suite PASS DEVICE
   compare "$pass" "$device" fig3 "$root/workloads/experiments/fig3.yaml"
   compare "$pass" "$device" nw "$root/workloads/experiments/nw.yaml" \
     --set device.front_end.hw_queues=8 --hardware-queues 8
-  pai_pairs "$pass" "$device"
+  [ "$quick" -eq 1 ] || pai_pairs "$pass" "$device"
 }
 
 {
@@ -135,6 +142,10 @@ step quickstart_run "$aqlsim" hip run "$root/workloads/examples/quickstart.yaml"
   --executor "$executor" --set "device=$preset" --set kernels.0.contention=0 \
   --set kernels.1.contention=0 --json "$out/quickstart.json" --trace "$out/quickstart.trace.json"
 suite preset "{preset: $preset}"
+if [ "$quick" -eq 1 ]; then
+  cat "$summary"
+  exit 0
+fi
 # Which of the model's thread-block policies the GPU's own way of sharing CUs between two
 # kernels is closest to (the suite uses the default, fifo-backfill).
 pai_pairs preset-fifo "{preset: $preset}" --policy fifo
