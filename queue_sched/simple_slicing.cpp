@@ -96,7 +96,9 @@ void SimpleSlicingPredictor::on_block_evicted(const WorkgroupRecord& wg) {
 void SimpleSlicingPredictor::on_kernel_end(KernelId kernel) {
   std::erase(running_, kernel);
   kernels_[kernel] = {};
-  if (figures_ == KernelFigures::runtime_only) largest_preds_[kernel] = {};
+  if (figures_ == KernelFigures::runtime_only) {
+    largest_preds_[kernel] = LargestValue<Tick>(0, SliceMaxima::kNone);  // no CU, no prediction
+  }
   start_slice_for_running_kernels();
 }
 

@@ -253,17 +253,21 @@ TEST(SimpleSlicing, ACopiedSampleGivesTheOtherCusTheirFirstPrediction) {
 }
 
 TEST(SimpleSlicing, RemainingIsNeverNegativeAndEndedKernelsAreForgotten) {
-  SimpleSlicingPredictor p(1, SliceMode::aware);
-  p.on_launch(kernel(0, 2, 2));
-  p.on_block_start(block(0, 0, 10));
-  p.on_block_start(block(0, 0, 30));
-  p.on_block_end(block(0, 0, 10));
-  // 10 + (2 - 1) * 10 / 2 = 15; the other block runs on past it.
-  EXPECT_EQ(p.predicted_runtime(0), 15);
-  EXPECT_EQ(p.remaining(0, 25), 0);
-  p.on_block_end(block(0, 0, 30));
-  p.on_kernel_end(0);
-  EXPECT_FALSE(p.has_prediction(0));
+  for (const KernelFigures figures : {KernelFigures::all, KernelFigures::runtime_only}) {
+    SimpleSlicingPredictor p(1, SliceMode::aware, figures);
+    p.on_launch(kernel(0, 2, 2));
+    p.on_block_start(block(0, 0, 10));
+    p.on_block_start(block(0, 0, 30));
+    p.on_block_end(block(0, 0, 10));
+    // 10 + (2 - 1) * 10 / 2 = 15; the other block runs on past it.
+    EXPECT_EQ(p.predicted_runtime(0), 15);
+    if (figures == KernelFigures::all) {
+      EXPECT_EQ(p.remaining(0, 25), 0);
+    }
+    p.on_block_end(block(0, 0, 30));
+    p.on_kernel_end(0);
+    EXPECT_FALSE(p.has_prediction(0));
+  }
 }
 
 TEST(SlicingObserver, PredictsAnyPolicysRunFromTheOutside) {
