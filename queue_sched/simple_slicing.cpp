@@ -46,12 +46,12 @@ void SimpleSlicingPredictor::on_launch(const KernelState& kernel) {
   initial.resident_blocks = std::max<std::uint32_t>(1, kernel.occupancy.max_residency);
   // No CU has a prediction yet: every leaf is empty.
   KernelSlices& k = kernels_[kernel.id];
-  k = {.cus = std::vector<CuSlice>(cu_count_, initial), .maxima = {}, .current_slice = 0};
+  k = {};
+  k.cus.assign(cu_count_, initial);
   if (figures_ == KernelFigures::all) {
     k.maxima = Maxima(cu_count_);
   } else {
-    if (largest_preds_.size() <= kernel.id) largest_preds_.resize(kernel.id + 1);
-    largest_preds_[kernel.id] = LargestValue<Tick>(cu_count_, SliceMaxima::kNone);
+    k.largest_pred = LargestValue<Tick>(cu_count_, SliceMaxima::kNone);
   }
   running_.push_back(kernel.id);
 }
@@ -73,16 +73,13 @@ bool SimpleSlicingPredictor::on_block_end(const WorkgroupRecord& wg) {
   if (mode_ != SliceMode::unaware || !s.predicted()) {
     // Algorithm 1 takes t from the first block to end after the slice began, even if that
     // block started in the previous slice.
-    if (s.sampled_in != k.current_slice) {
-      s.t = wg.end - wg.start;
-      s.pred = equation2(s, wg.end);
-      s.opening_pred = s.pred;
-      s.sampled_in = k.current_slice;
-    } else {
-      s.pred = equation2(s, wg.end);
-    }
+    const bool sample = s.sampled_in != k.current_slice;
+    if (sample) s.t = wg.end - wg.start;
+    s.pred = equation2(s, wg.end);
+    if (sample) s.opening_pred = s.pred;  // the prediction that opens the CU's slice
+    s.sampled_in = k.current_slice;
   }
-  return pred_changed(wg.kernel, k, wg.cu);
+  return pred_changed(k, wg.cu);
 }
 
 void SimpleSlicingPredictor::on_block_evicted(const WorkgroupRecord& wg) {
@@ -96,9 +93,6 @@ void SimpleSlicingPredictor::on_block_evicted(const WorkgroupRecord& wg) {
 void SimpleSlicingPredictor::on_kernel_end(KernelId kernel) {
   std::erase(running_, kernel);
   kernels_[kernel] = {};
-  if (figures_ == KernelFigures::runtime_only) {
-    largest_preds_[kernel] = LargestValue<Tick>(0, SliceMaxima::kNone);  // no CU, no prediction
-  }
   start_slice_for_running_kernels();
 }
 
@@ -111,13 +105,13 @@ void SimpleSlicingPredictor::copy_sample(KernelId kernel, CuIndex from, Tick now
     if (s.predicted()) continue;
     s.t = t;
     s.pred = equation2(s, now);
-    pred_changed(kernel, k, c);
+    pred_changed(k, c);
   }
 }
 
-bool SimpleSlicingPredictor::pred_changed(KernelId id, KernelSlices& kernel, CuIndex cu) {
+bool SimpleSlicingPredictor::pred_changed(KernelSlices& kernel, CuIndex cu) {
   const CuSlice& s = kernel.cus[cu];
-  if (figures_ == KernelFigures::runtime_only) return largest_preds_[id].set(cu, s.pred);
+  if (figures_ == KernelFigures::runtime_only) return kernel.largest_pred.set(cu, s.pred);
   const Tick before = kernel.maxima.all().pred;
   kernel.maxima.set(cu, SliceMaxima::of(s));
   return kernel.maxima.all().pred != before;

@@ -104,7 +104,7 @@ class SimpleSlicingPredictor {
   std::optional<Tick> predicted_runtime(KernelId kernel) const {
     const KernelSlices& k = kernels_[kernel];
     const Tick longest =
-        figures_ == KernelFigures::all ? k.maxima.all().pred : largest_preds_[kernel].largest();
+        figures_ == KernelFigures::all ? k.maxima.all().pred : k.largest_pred.largest();
     if (longest == SliceMaxima::kNone) return std::nullopt;
     return longest;
   }
@@ -120,6 +120,9 @@ class SimpleSlicingPredictor {
   struct KernelSlices {
     std::vector<CuSlice> cus;
     Maxima maxima;  // KernelFigures::all: over `cus`
+    // KernelFigures::runtime_only: the largest Pred_Cycles of `cus` (kNone: none, also once the
+    // kernel has ended and its slices are reset).
+    LargestValue<Tick> largest_pred{0, SliceMaxima::kNone};
     // 0 from the kernel's launch, one more at every later slice boundary (always 0 in
     // slice-unaware mode).
     std::uint32_t current_slice = 0;
@@ -128,14 +131,12 @@ class SimpleSlicingPredictor {
   void start_slice_for_running_kernels();
   // Brings the kernel-level figures up to date after `cu`'s Pred_Cycles changed; true when the
   // predicted runtime did.
-  bool pred_changed(KernelId id, KernelSlices& kernel, CuIndex cu);
+  bool pred_changed(KernelSlices& kernel, CuIndex cu);
 
   std::uint32_t cu_count_;
   SliceMode mode_;
   KernelFigures figures_;
   std::vector<KernelSlices> kernels_;  // by KernelId; freed at the kernel's end
-  // KernelFigures::runtime_only, by KernelId: the largest Pred_Cycles of `cus` (kNone: none).
-  std::vector<LargestValue<Tick>> largest_preds_;
   std::vector<KernelId> running_;
 };
 
