@@ -1,5 +1,7 @@
-// The HIP and CUDA executors: one runtime stream per plan queue, fed in order by one host thread
-// per queue (compiled once per runtime, see gpu_runtime.hpp).
+// The HIP and CUDA executors: one runtime stream per plan queue (compiled once per runtime, see
+// gpu_runtime.hpp). One host thread feeds every stream, in the order of issue_order.hpp; a plan
+// for which the host must poll (a barrier-OR, a persistent kernel evicted every period) is fed
+// by one host thread per queue instead.
 //
 // How AQL maps onto streams:
 // - dispatch: a launch of the bucket's spin kernel, then an event recorded after it;
@@ -25,6 +27,7 @@
 #include "hip_backend/gpu/device_clock.hpp"
 #include "hip_backend/gpu/gpu_runtime.hpp"
 #include "hip_backend/gpu/issue_board.hpp"
+#include "hip_backend/gpu/issue_order.hpp"
 #include "hip_backend/gpu/stream_mapping.hpp"
 #include "hip_backend/gpu/stream_resources.hpp"
 #include "hip_backend/gpu/stream_results.hpp"
@@ -36,6 +39,9 @@ namespace {
 
 using HostClock = std::chrono::steady_clock;
 constexpr auto kPollInterval = std::chrono::microseconds(20);
+// The most ops issued behind the gate (issue_in_order): a runtime's queue of pending work is
+// finite, and a launch that waits for room behind a closed gate would wait forever.
+constexpr std::size_t kGatedOps = 1024;
 
 Tick ticks_between(HostClock::time_point from, HostClock::time_point to) {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(to - from).count() * kNanosecond;
@@ -82,7 +88,8 @@ class StreamExecutor final : public Executor {
         idle_records_(device_array<aqlsim_wg_record>(1)),
         idle_words_(device_array<std::uint32_t>(2)),
         probe_go_(host_word()),
-        probe_reading_(host_word<std::uint64_t>()) {
+        probe_reading_(host_word<std::uint64_t>()),
+        gate_opened_(make_event()) {
     warm_up(calibration_stream_.get());
     const double declared = declared_clock_hz(device_);
     clock_hz_ = declared > 0 ? declared : measure_clock_hz(std::chrono::milliseconds(100));
@@ -99,55 +106,24 @@ class StreamExecutor final : public Executor {
     std::vector<Event> events;
     for (std::size_t i = 0; i < plan.ops.size(); ++i)
       events.push_back(make_event());
+    IssueBoard board(plan.ops.size());
+    Issuer issuer{plan, streams, events, dispatches, board, {}, *this};
 
-    // Plan time 0 is when the clock is anchored and every queue's thread is ready, its stream
-    // warmed up from that thread (the anchor takes hundreds of microseconds of probes, a
-    // thread's first launch tens, starting hundreds of threads milliseconds): the model's queues
-    // exist before the run, too. The threads then spin to start together.
+    // Plan time 0 is when the clock is anchored and every stream warmed up from the thread that
+    // will issue to it (the anchor takes hundreds of microseconds of probes, a thread's first
+    // launch tens, starting hundreds of threads milliseconds): the model's queues exist before
+    // the run, too.
     const HostClock::time_point anchored = HostClock::now();
     ClockSample anchor = sample_clock(anchored);
-    HostClock::time_point origin;
-    std::latch ready(static_cast<std::ptrdiff_t>(plan.queues.size()) + 1);
-    std::atomic<bool> start = false;
-    IssueBoard board(plan.ops.size());
-    std::vector<std::exception_ptr> errors(plan.queues.size());
-    const auto guarded = [&](std::size_t q, auto&& work) {
-      try {
-        work();
-      } catch (...) {
-        errors[q] = std::current_exception();
-        board.abort();
-      }
-    };
-    std::vector<std::thread> threads;
-    for (std::size_t q = 0; q < plan.queues.size(); ++q) {
-      threads.emplace_back([&, q] {
-        guarded(q, [&] {
-          use_device();
-          warm_up(streams[q].get());
-        });
-        ready.count_down();
-        while (!start.load(std::memory_order_acquire))
-          std::this_thread::yield();
-        if (errors[q]) return;
-        guarded(q, [&] {
-          QueueRun{plan, plan.queues[q], streams[q].get(), events, dispatches, board, origin, *this}
-              .issue_all();
-        });
-      });
+    if (issues_from_one_thread(plan, options_.eviction_period > 0)) {
+      issue_in_order(plan, issuer);
+    } else {
+      issue_from_queue_threads(plan, issuer);
     }
-    ready.arrive_and_wait();
-    origin = HostClock::now();
-    start.store(true, std::memory_order_release);
-    for (std::thread& t : threads)
-      t.join();
-    const Tick since_anchored = ticks_between(anchored, origin);
+    const Tick since_anchored = ticks_between(anchored, issuer.origin);
     anchor.host_before -= since_anchored;
     anchor.host_after -= since_anchored;
     const DeviceClock clock(clock_hz_, anchor);
-    for (const std::exception_ptr& e : errors) {
-      if (e) std::rethrow_exception(e);
-    }
     check(hipDeviceSynchronize(), "hipDeviceSynchronize");
     return collect(plan, dispatches, clock);
   }
@@ -159,36 +135,38 @@ class StreamExecutor final : public Executor {
   // streams selects it first.
   void use_device() const { check(hipSetDevice(device_), "hipSetDevice"); }
 
-  // Feeds one queue's ops to its stream, in order (see the file comment).
-  struct QueueRun {
+  // Hands ops to their queues' streams (see the file comment).
+  struct Issuer {
     const LaunchPlan& plan;
-    const PlanQueue& queue;
-    hipStream_t stream;
+    std::vector<Stream>& streams;
     std::vector<Event>& events;
     std::vector<DispatchState>& dispatches;
     IssueBoard& board;
-    HostClock::time_point origin;
+    HostClock::time_point origin;  // plan time 0
     const StreamExecutor& executor;
+    // Issuing before plan time 0, behind the gate (issue_in_order): submitted at plan time 0.
+    bool gated = false;
 
-    void issue_all() {
-      for (std::uint32_t index : queue.ops) {
-        const PlanOp& op = plan.ops[index];
-        wait_until(host_time(origin, op.submit_at));
-        if (op.kind == PlanOpKind::dispatch) {
-          executor.dispatch(plan.dispatches[op.dispatch], dispatches[op.dispatch], stream,
-                            events[index].get(), origin);
-        } else if (op.kind == PlanOpKind::barrier_and) {
-          for (std::uint32_t dep : op.waits_for) {
-            board.wait(dep);
-            check(hipStreamWaitEvent(stream, events[dep].get(), 0), "hipStreamWaitEvent");
-          }
-          check(hipEventRecord(events[index].get(), stream), "hipEventRecord");
-        } else {
-          wait_for_any(op.waits_for);
-          check(hipEventRecord(events[index].get(), stream), "hipEventRecord");
+    // At the op's submission time, once the ops it waits on have been issued.
+    void issue(std::uint32_t index) {
+      const PlanOp& op = plan.ops[index];
+      hipStream_t stream = streams[op.queue].get();
+      if (!gated) wait_until(host_time(origin, op.submit_at));
+      if (op.kind == PlanOpKind::dispatch) {
+        DispatchState& s = dispatches[op.dispatch];
+        s.submit = gated ? 0 : ticks_since(origin);
+        executor.dispatch(plan.dispatches[op.dispatch], s, stream, events[index].get(), origin);
+      } else if (op.kind == PlanOpKind::barrier_and) {
+        for (std::uint32_t dep : op.waits_for) {
+          board.wait(dep);
+          check(hipStreamWaitEvent(stream, events[dep].get(), 0), "hipStreamWaitEvent");
         }
-        board.issue(index);
+        check(hipEventRecord(events[index].get(), stream), "hipEventRecord");
+      } else {
+        wait_for_any(op.waits_for);
+        check(hipEventRecord(events[index].get(), stream), "hipEventRecord");
       }
+      board.issue(index);
     }
 
     // Barrier-OR on the host: until one dependency has been issued and its event has completed
@@ -203,6 +181,82 @@ class StreamExecutor final : public Executor {
       }
     }
   };
+
+  // One host thread, in issue_order. The ops due at plan time 0 (the first kGatedOps at most)
+  // are issued before it, behind a gate: every stream first waits for the clock probe, which
+  // spins until the host lets it end at plan time 0. The GPU then resolves their dependencies
+  // itself, as the model's packet processor does, rather than at the host's pace of issue
+  // (several microseconds an op: 1.4-2.6 ms for NW's 511 on an H200). Later ops are issued at
+  // their submission times.
+  void issue_in_order(const LaunchPlan& plan, Issuer& issuer) const {
+    const std::vector<std::uint32_t> order = issue_order(plan);
+    for (const Stream& stream : issuer.streams)
+      warm_up(stream.get());
+    hipStream_t gate = calibration_stream_.get();
+    *probe_go_ = 0;
+    *probe_reading_ = 0;
+    kernels_->launch_probe({probe_go_.get(), probe_reading_.get()}, gate);
+    check(hipEventRecord(gate_opened_.get(), gate), "hipEventRecord");
+    for (const Stream& stream : issuer.streams)
+      check(hipStreamWaitEvent(stream.get(), gate_opened_.get(), 0), "hipStreamWaitEvent");
+    std::size_t next = 0;
+    issuer.gated = true;
+    try {
+      for (; next < order.size() && next < kGatedOps && plan.ops[order[next]].submit_at <= 0;
+           ++next)
+        issuer.issue(order[next]);
+    } catch (...) {
+      *probe_go_ = 1;  // a probe left spinning would hold up the next run's gate
+      throw;
+    }
+    issuer.gated = false;
+    await_probe([&] { return *probe_reading_ == 1; });
+    issuer.origin = HostClock::now();
+    *probe_go_ = 1;
+    for (; next < order.size(); ++next)
+      issuer.issue(order[next]);
+  }
+
+  // One host thread per queue, each feeding its stream in order and waiting on the host for
+  // what its ops wait on; the threads spin to start together at plan time 0.
+  void issue_from_queue_threads(const LaunchPlan& plan, Issuer& issuer) const {
+    std::latch ready(static_cast<std::ptrdiff_t>(plan.queues.size()) + 1);
+    std::atomic<bool> start = false;
+    std::vector<std::exception_ptr> errors(plan.queues.size());
+    const auto guarded = [&](std::size_t q, auto&& work) {
+      try {
+        work();
+      } catch (...) {
+        errors[q] = std::current_exception();
+        issuer.board.abort();
+      }
+    };
+    std::vector<std::thread> threads;
+    for (std::size_t q = 0; q < plan.queues.size(); ++q) {
+      threads.emplace_back([&, q] {
+        guarded(q, [&] {
+          use_device();
+          warm_up(issuer.streams[q].get());
+        });
+        ready.count_down();
+        while (!start.load(std::memory_order_acquire))
+          std::this_thread::yield();
+        if (errors[q]) return;
+        guarded(q, [&] {
+          for (std::uint32_t index : plan.queues[q].ops)
+            issuer.issue(index);
+        });
+      });
+    }
+    ready.arrive_and_wait();
+    issuer.origin = HostClock::now();
+    start.store(true, std::memory_order_release);
+    for (std::thread& t : threads)
+      t.join();
+    for (const std::exception_ptr& e : errors) {
+      if (e) std::rethrow_exception(e);
+    }
+  }
 
   void validate(const LaunchPlan& plan) const {
     if (!kRuntime.cu_masks) reject_cu_masks(plan, kRuntime.backend);
@@ -278,7 +332,6 @@ class StreamExecutor final : public Executor {
   // evicted every period and relaunched until its tasks are done (its counter carries on).
   void dispatch(const PlannedDispatch& d, DispatchState& s, hipStream_t stream, hipEvent_t event,
                 HostClock::time_point origin) const {
-    s.submit = ticks_since(origin);
     const bool evictable = d.persistent_workers_per_cu > 0 && options_.eviction_period > 0;
     for (;;) {
       launch(d, s, stream);
@@ -438,6 +491,7 @@ class StreamExecutor final : public Executor {
   DeviceArray<std::uint32_t> idle_words_;
   HostWord<std::uint32_t> probe_go_;
   HostWord<std::uint64_t> probe_reading_;
+  Event gate_opened_;  // recorded after the gate's probe (issue_in_order)
   double clock_hz_ = 0;
 };
 
