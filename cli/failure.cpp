@@ -3,6 +3,7 @@
 #include "cli/commands.hpp"
 #include "config/input_error.hpp"
 #include "hip_backend/executor.hpp"
+#include "hip_backend/plan_deadlock.hpp"
 #include "report/output_file.hpp"
 
 namespace aqlsim::cli {
@@ -17,6 +18,8 @@ Failure describe_failure(const std::exception_ptr& error) {
         "aqlsim: error: the " + e.backend() + " backend cannot run here: " + e.reason_with_code();
     if (!e.hint().empty()) message += "\n  " + e.hint();
     return {kExitNoDevice, message + "\n"};
+  } catch (const hip::PlanDeadlock& e) {
+    return {kExitDeadlock, std::string("aqlsim: deadlock: ") + e.what() + "\n"};
   } catch (const OutputError& e) {
     return {kExitOutput, std::string("aqlsim: error: ") + e.what() + "\n"};
   } catch (const std::exception& e) {

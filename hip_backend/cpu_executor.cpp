@@ -14,6 +14,7 @@
 #include "hip_backend/cpu/thread_set.hpp"
 #include "hip_backend/cpu/worker_pool.hpp"
 #include "hip_backend/executor.hpp"
+#include "hip_backend/plan_deadlock.hpp"
 
 namespace aqlsim::hip {
 namespace {
@@ -35,6 +36,7 @@ class CpuExecutor final : public Executor {
     const std::uint32_t workers =
         options_.cpu_workers != 0 ? options_.cpu_workers : plan.compute_units;
     cpu::check_plan(plan, workers);
+    check_plan_completes(plan);
     cpu::RunState state(plan, options_.time_scale);
     {
       // Destroyed in reverse: the walkers, the persistent kernels and the pool are joined

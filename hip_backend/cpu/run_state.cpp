@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "hip_backend/plan_deadlock.hpp"
+
 namespace aqlsim::hip::cpu {
 
 RunState::RunState(const LaunchPlan& plan, double time_scale)
@@ -52,8 +54,8 @@ bool RunState::wait_for_ops(Lock& lock, std::uint32_t queue, OpWait what) {
   while (!stopped_ && !satisfied(what)) {
     if (deadlocked()) {
       fail(std::make_exception_ptr(
-          std::runtime_error("the plan cannot complete: queue '" + plan_.queues[queue].name +
-                             "' and every other queue wait for packets that can never complete")));
+          PlanDeadlock("the plan cannot complete: queue '" + plan_.queues[queue].name +
+                       "' and every other queue wait for packets that can never complete")));
       break;
     }
     changed_.wait(lock);

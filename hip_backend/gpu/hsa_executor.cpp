@@ -10,6 +10,7 @@
 #include "hip_backend/gpu/hsa_run.hpp"
 #include "hip_backend/gpu/hsa_runtime.hpp"
 #include "hip_backend/median.hpp"
+#include "hip_backend/plan_deadlock.hpp"
 
 namespace aqlsim::hip {
 namespace {
@@ -103,6 +104,7 @@ class HsaExecutor final : public Executor {
   }
 
   MeasuredRun run(const LaunchPlan& plan) override {
+    check_plan_completes(plan);
     auto measured = run_on_hsa(view(), plan, options_.eviction_period).measured;
     measured.executor = name();
     measured.device = device();

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cassert>
 #include <queue>
-#include <stdexcept>
-#include <string>
 #include <tuple>
+
+#include "hip_backend/plan_deadlock.hpp"
 
 namespace aqlsim::hip {
 
@@ -56,13 +56,7 @@ std::vector<std::uint32_t> issue_order(const LaunchPlan& plan) {
       if (--waiting[next] == 0) ready.emplace(plan.ops[next].submit_at, readied++, next);
     }
   }
-  if (order.size() < n) {
-    const auto stuck = std::find_if(waiting.begin(), waiting.end(), [](auto w) { return w > 0; });
-    throw std::invalid_argument("the dependencies of op '" +
-                                plan.ops[stuck - waiting.begin()].name +
-                                "' never resolve (they form a cycle, or wait on one): no order "
-                                "of issue exists");
-  }
+  if (order.size() < n) check_plan_completes(plan);  // throws: some ops wait in a cycle
   return order;
 }
 

@@ -23,8 +23,8 @@ bool issues_from_one_thread(const LaunchPlan& plan, bool evicting);
 // Every op once, each after its queue's previous op and after every op its barrier-AND waits
 // on. Of the ops that may go next, the earliest submission time goes first, then the one that
 // became ready first (the per-queue threads' order without their scheduling noise), then the
-// lower op index. Requires issues_from_one_thread; throws std::invalid_argument if the
-// dependencies form a cycle (no order can exist: the run would never end).
+// lower op index. Requires issues_from_one_thread; throws PlanDeadlock (plan_deadlock.hpp) if
+// ops wait on one another in a cycle (no order exists: the run would never end).
 std::vector<std::uint32_t> issue_order(const LaunchPlan& plan);
 
 }  // namespace aqlsim::hip

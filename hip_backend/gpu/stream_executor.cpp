@@ -33,6 +33,7 @@
 #include "hip_backend/gpu/stream_results.hpp"
 #include "hip_backend/kernels/spin_args.h"
 #include "hip_backend/median.hpp"
+#include "hip_backend/plan_deadlock.hpp"
 
 namespace aqlsim::hip::AQLSIM_GPU_NS {
 namespace {
@@ -259,6 +260,7 @@ class StreamExecutor final : public Executor {
   }
 
   void validate(const LaunchPlan& plan) const {
+    check_plan_completes(plan);
     if (!kRuntime.cu_masks) reject_cu_masks(plan, kRuntime.backend);
     for (const PlannedDispatch& d : plan.dispatches) {
       vgpr_bucket_index(d.vgpr_bucket);

@@ -63,6 +63,25 @@ TEST_F(HipCli, BadInputIsExitTwo) {
   EXPECT_THAT(r.err, HasSubstr("raw.yaml:3:"));
 }
 
+TEST_F(HipCli, ACycleOfBarriersIsADeadlockNamedBeforeAnythingRuns) {
+  // Each queue's barrier waits on the other queue's dispatch, which comes after that barrier.
+  const std::string cycle = write("cycle.yaml",
+                                  "kernels: [{name: k, workgroups: 2, wg_time: 10us}]\n"
+                                  "queues:\n"
+                                  "  - {name: a, packets: [{name: wa, barrier_and: [db]},\n"
+                                  "                        {name: da, dispatch: k}]}\n"
+                                  "  - {name: b, packets: [{name: wb, barrier_and: [da]},\n"
+                                  "                        {name: db, dispatch: k}]}\n");
+  for (const char* command : {"run", "compare"}) {
+    const Result r =
+        aqlsim(std::string("hip ") + command + " " + quote(cycle) + " --executor cpu --no-alone");
+    EXPECT_EQ(r.status, 3) << command << ": " << r.err;
+    EXPECT_THAT(r.err, HasSubstr("aqlsim: deadlock: the workload can never complete: 'wa' "
+                                 "(queue 'a') waits for 'db' (queue 'b'), which waits for 'wb'"))
+        << command;
+  }
+}
+
 double end_of(const Json& json, const std::string& name) {
   for (const Json& k : json["kernels"]) {
     if (k["name"] == name) return k["end_us"].get<double>();
