@@ -36,8 +36,8 @@ PlanOp op(PlanOpKind kind, std::uint32_t queue, std::uint32_t dispatch,
 }
 
 // Two queues: q0 spins a kernel; q1 runs a persistent kernel, a barrier-AND on q0's kernel, a
-// barrier-OR on either kernel, then another kernel, with 64 KiB of LDS (CUDA: past the 48 KiB a
-// launch gets without opting in).
+// barrier-OR on either kernel (so the stream executors issue from a thread per queue), then
+// another kernel, with 64 KiB of LDS (CUDA: past the 48 KiB a launch gets without opting in).
 LaunchPlan small_plan() {
   LaunchPlan plan;
   plan.source = "gpu_run_test";
@@ -89,6 +89,27 @@ TEST_P(GpuRun, RunsEveryWorkgroupForAtLeastItsDurationInDependencyOrder) {
   EXPECT_GE(run.op_completed[3], run.op_completed[2]);  // in-order stream
   // The last kernel starts after the barriers before it in its stream (clock anchor: 1 us).
   EXPECT_GE(run.dispatches[2].start + kMicrosecond, run.op_completed[3]);
+}
+
+// A plan without a barrier-OR goes from one host thread, its time-0 ops queued before plan time
+// 0 behind the gate; an op due later is issued at its time.
+TEST_P(GpuRun, OneThreadQueuesTheTimeZeroOpsAndTheGpuResolvesTheirBarriers) {
+  LaunchPlan plan;
+  plan.dispatches = {spin("a", 8, 32, 0, 50 * kMicrosecond), spin("b", 8, 32, 0, 20 * kMicrosecond),
+                     spin("c", 8, 32, 0, 20 * kMicrosecond)};
+  plan.ops = {op(PlanOpKind::dispatch, 0, 0), op(PlanOpKind::barrier_and, 1, kNoDispatch, {0}),
+              op(PlanOpKind::dispatch, 1, 1), op(PlanOpKind::dispatch, 2, 2)};
+  plan.ops[3].submit_at = 300 * kMicrosecond;
+  plan.queues = {{"q0", 1, {}, {0}}, {"q1", 1, {}, {1, 2}}, {"q2", 1, {}, {3}}};
+  const MeasuredRun run = make_executor(GetParam(), {})->run(plan);
+  for (std::size_t i = 0; i < plan.dispatches.size(); ++i)
+    expect_measured(plan.dispatches[i], run.dispatches[i]);
+  EXPECT_EQ(run.dispatches[0].submit, 0);  // queued behind the gate
+  EXPECT_EQ(run.dispatches[1].submit, 0);
+  // b waits on the GPU for a (clock anchor: 1 us).
+  EXPECT_GE(run.dispatches[1].start + kMicrosecond, run.dispatches[0].end);
+  EXPECT_GE(run.dispatches[2].submit, 300 * kMicrosecond);  // issued at its time
+  EXPECT_GE(run.dispatches[2].start + kMicrosecond, 300 * kMicrosecond);
 }
 
 TEST_P(GpuRun, EvictedPersistentKernelsAreRelaunchedUntilEveryTaskRan) {
