@@ -4,6 +4,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <random>
 #include <string>
 
 #include "tests/hip/hand_plan.hpp"
@@ -76,6 +78,67 @@ TEST(PlanDeadlock, ABarrierOnALaterOpOfItsOwnQueueIsACycle) {
   add(plan, 0, PlanOpKind::dispatch);
   EXPECT_EQ(ops_that_never_complete(plan), (Ops{0, 1}));
   EXPECT_THROW(check_plan_completes(plan), PlanDeadlock);
+}
+
+// The same rule as ops_that_never_complete, applied the slow way: sweep every op until a sweep
+// settles nothing new.
+Ops never_by_sweeps(const LaunchPlan& plan) {
+  std::vector<bool> done(plan.ops.size(), false);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const PlanQueue& queue : plan.queues) {
+      for (std::size_t i = 0; i < queue.ops.size(); ++i) {
+        const std::uint32_t op = queue.ops[i];
+        const PlanOp& o = plan.ops[op];
+        const auto is_done = [&](std::uint32_t dep) { return static_cast<bool>(done[dep]); };
+        const bool barrier_met =
+            o.kind == PlanOpKind::barrier_or
+                ? o.waits_for.empty() ||
+                      std::any_of(o.waits_for.begin(), o.waits_for.end(), is_done)
+                : std::all_of(o.waits_for.begin(), o.waits_for.end(), is_done);
+        if (!done[op] && (i == 0 || done[queue.ops[i - 1]]) && barrier_met) {
+          done[op] = true;
+          changed = true;
+        }
+      }
+    }
+  }
+  Ops never;
+  for (std::uint32_t op = 0; op < plan.ops.size(); ++op) {
+    if (!done[op]) never.push_back(op);
+  }
+  return never;
+}
+
+TEST(PlanDeadlock, AgreesWithSweepsOnRandomPlans) {
+  std::mt19937 rng(7);
+  int deadlocked = 0;
+  for (int trial = 0; trial < 2000; ++trial) {
+    LaunchPlan plan;
+    const std::uint32_t ops = 2 + rng() % 9;
+    for (std::uint32_t i = 0; i < ops; ++i) {
+      const std::uint32_t queue = rng() % 4;
+      const std::uint32_t kind = rng() % 3;
+      std::vector<std::uint32_t> waits;
+      // Dependencies on any op, earlier or later (a later one may close a cycle).
+      for (std::uint32_t k = rng() % 3; k > 0; --k)
+        waits.push_back(rng() % ops);
+      if (kind == 0) {
+        add(plan, queue, PlanOpKind::dispatch);
+      } else {
+        add(plan, queue, kind == 1 ? PlanOpKind::barrier_and : PlanOpKind::barrier_or, waits);
+      }
+    }
+    const Ops never = ops_that_never_complete(plan);
+    ASSERT_EQ(never, never_by_sweeps(plan)) << "trial " << trial;
+    if (!never.empty()) {
+      ++deadlocked;
+      EXPECT_THROW(check_plan_completes(plan), PlanDeadlock) << "trial " << trial;
+    }
+  }
+  // Both kinds of plan were drawn often.
+  EXPECT_GT(deadlocked, 200);
+  EXPECT_LT(deadlocked, 1800);
 }
 
 }  // namespace
