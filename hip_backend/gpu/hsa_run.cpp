@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <exception>
+#include <latch>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -80,7 +81,12 @@ class ClockProbe {
 class PlanRun {
  public:
   PlanRun(const HsaDevice& device, const LaunchPlan& plan, Tick eviction_period)
-      : device_(device), plan_(plan), period_(eviction_period), probe_(device) {
+      : device_(device),
+        plan_(plan),
+        period_(eviction_period),
+        probe_(device),
+        gate_(1),
+        gated_(static_cast<std::ptrdiff_t>(plan.queues.size()) + 1) {
     for (std::size_t i = 0; i < plan.ops.size(); ++i) {
       signals_.push_back(std::make_unique<hsa::Signal>(1));
       handles_.push_back(signals_.back()->handle());
@@ -95,18 +101,24 @@ class PlanRun {
   }
 
   HsaRun go() {
-    // The run's origin is after the first reading, which is then shifted onto it.
+    // The run's origin is after the first reading, which is then shifted onto it, and after
+    // every writer has put its queue's gate and packets due at plan time 0 in its ring: at
+    // plan time 0 the host opens the gate and the packet processor finds them all there, as in
+    // the model (rather than as hundreds of threads get to write them).
     const auto probed = Clock::now();
     ClockSample first = probe_.read(probed);
-    origin_ = Clock::now();
-    first.host_before -= ticks_between(probed, origin_);
-    first.host_after -= ticks_between(probed, origin_);
     const Tick deadline = completion_deadline();
     submitted_ = std::make_unique<std::atomic<bool>[]>(plan_.ops.size());
     submit_at_.assign(plan_.ops.size(), 0);
     std::vector<std::jthread> writers;
     for (std::uint32_t q = 0; q < plan_.queues.size(); ++q)
       writers.emplace_back([this, q] { write_queue(q); });
+    gated_.arrive_and_wait();
+    origin_ = Clock::now();
+    hsa_signal_store_screlease(gate_.handle(), 0);
+    opened_.count_down();
+    first.host_before -= ticks_between(probed, origin_);
+    first.host_after -= ticks_between(probed, origin_);
     try {
       watch(deadline);
     } catch (...) {
@@ -158,7 +170,10 @@ class PlanRun {
       }
       packets += out.size();
     }
-    const auto size = ring_size(packets, device_.gpu->queue_min_size, device_.gpu->queue_max_size);
+    // One more slot: the gate (write_queue).
+    const auto size =
+        ring_size(packets + 1, device_.gpu->queue_min_size, device_.gpu->queue_max_size);
+    ring_sizes_.push_back(size);
     const auto priority = queue_priority(spec.priority);
     queues_.push_back(std::make_unique<hsa::Queue>(*device_.gpu, size, priority, mask));
     companions_.push_back(period_ > 0 && !persistent_before.empty()
@@ -177,20 +192,45 @@ class PlanRun {
     return bound;
   }
 
+  // Before plan time 0: the gate (a barrier-AND on gate_, which the host clears at plan time
+  // 0), then the packets due at 0 while the ring holds them (a writer waiting for room behind
+  // the closed gate would wait forever). From plan time 0: the rest, each at its time.
   void write_queue(std::uint32_t q) {
+    const std::vector<std::uint32_t>& ops = plan_.queues[q].ops;
+    std::size_t next = 0;
     try {
-      for (std::uint32_t index : plan_.queues[q].ops) {
-        const auto when =
-            origin_ + std::chrono::nanoseconds(plan_.ops[index].submit_at / kNanosecond);
-        if (!wait_until(when, stop_)) return;
-        submit_at_[index] = ticks_between(origin_, Clock::now());
-        for (const auto& packet : packets_[index])
-          queues_[q]->submit(packet);
-        submitted_[index].store(true, std::memory_order_release);
+      const hsa_signal_t gate = gate_.handle();
+      queues_[q]->submit(make_barrier_packet(false, {&gate, 1}, hsa_signal_t{0}, false));
+      std::uint64_t written = 1;
+      for (; next < ops.size() && plan_.ops[ops[next]].submit_at <= 0 &&
+             written + packets_[ops[next]].size() <= ring_sizes_[q];
+           ++next) {
+        write_op(q, ops[next], 0);
+        written += packets_[ops[next]].size();
       }
     } catch (...) {
       fail(std::current_exception());
     }
+    gated_.count_down();
+    opened_.wait();
+    try {
+      for (; next < ops.size(); ++next) {
+        const std::uint32_t index = ops[next];
+        const auto when =
+            origin_ + std::chrono::nanoseconds(plan_.ops[index].submit_at / kNanosecond);
+        if (!wait_until(when, stop_)) return;
+        write_op(q, index, ticks_between(origin_, Clock::now()));
+      }
+    } catch (...) {
+      fail(std::current_exception());
+    }
+  }
+
+  void write_op(std::uint32_t q, std::uint32_t index, Tick at) {
+    submit_at_[index] = at;
+    for (const auto& packet : packets_[index])
+      queues_[q]->submit(packet);
+    submitted_[index].store(true, std::memory_order_release);
   }
 
   void fail(std::exception_ptr error) {
@@ -304,10 +344,14 @@ class PlanRun {
   std::vector<DispatchMemory> memory_;                 // per dispatch
   std::vector<std::vector<AqlPacket>> packets_;        // per op
   std::vector<std::unique_ptr<hsa::Queue>> queues_;
+  std::vector<std::uint32_t> ring_sizes_;                // per queue, in packets
   std::vector<std::unique_ptr<hsa::Queue>> companions_;  // relaunches; null without eviction
   std::vector<Eviction> evictions_;
   std::vector<std::uint32_t> relaunches_;           // per dispatch
   std::vector<std::vector<Tick>> eviction_delays_;  // per dispatch
+  hsa::Signal gate_;      // 1 until plan time 0; every queue's first packet waits for 0
+  std::latch gated_;      // the writers, once their time-0 packets are written, and go()
+  std::latch opened_{1};  // plan time 0: origin_ set, the gate open
   Clock::time_point origin_;
   std::unique_ptr<std::atomic<bool>[]> submitted_;  // per op, set by the queue's writer
   std::vector<Tick> submit_at_;                     // per op, written by the queue's writer
