@@ -197,12 +197,12 @@ class StreamExecutor final : public Executor {
     *probe_go_ = 0;
     *probe_reading_ = 0;
     kernels_->launch_probe({probe_go_.get(), probe_reading_.get()}, gate);
-    check(hipEventRecord(gate_opened_.get(), gate), "hipEventRecord");
-    for (const Stream& stream : issuer.streams)
-      check(hipStreamWaitEvent(stream.get(), gate_opened_.get(), 0), "hipStreamWaitEvent");
     std::size_t next = 0;
     issuer.gated = true;
     try {
+      check(hipEventRecord(gate_opened_.get(), gate), "hipEventRecord");
+      for (const Stream& stream : issuer.streams)
+        check(hipStreamWaitEvent(stream.get(), gate_opened_.get(), 0), "hipStreamWaitEvent");
       for (; next < order.size() && next < kGatedOps && plan.ops[order[next]].submit_at <= 0;
            ++next)
         issuer.issue(order[next]);
