@@ -18,9 +18,9 @@
 // per work-group. Stopping is the eviction command withdrawing every work-group's end event
 // (ns/withdrawn) and, with context-save, each context's arrival in memory, an event of its own
 // (ns/saved; kill has none). (An evicted run's end event is withdrawn, so none is left behind to
-// skip.) BM_FewAmongMany_*: the evicted kernel
-// holds one work-group per CU among seven of a kernel that stays, so the eviction visits every
-// work-group slot to find an eighth of them.
+// skip.) Every phase is timed as the engine steps alone (PhaseEnds). BM_FewAmongMany_*: the
+// evicted kernel holds one work-group per CU among seven of a kernel that stays, so the eviction
+// visits every work-group slot to find an eighth of them.
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 
@@ -232,9 +232,66 @@ Scenario resident(PreemptionMechanism mechanism, std::uint32_t workers) {
   return s;
 }
 
+// The phases of one run, as numbers of events processed when each ends. The run is
+// deterministic, so they are found once, with a condition per phase checked before every event,
+// and the timed runs then step the engine to them: no phase pays for a check per event (a
+// std::function call, about 2 ns, which the end phase, run to completion, never paid).
+struct PhaseEnds {
+  std::uint64_t launched = 0, settled = 0, withdrawn = 0, saved = 0, evicted = 0, resettled = 0;
+};
+
+// Builds the model of `scenario` with `counter` watching and the EvictOnce script in charge.
+BuiltModel scripted_model(const Scenario& scenario, WorkgroupCounter& counter, bool evict,
+                          EvictOnce*& script) {
+  ModelOptions options;
+  options.observers = {&counter};
+  BuiltModel model = build_model(scenario, options);
+  auto owned = std::make_unique<EvictOnce>(evict);
+  script = owned.get();
+  model.gpu->set_kernel_scheduler(std::move(owned));
+  return model;
+}
+
+// The kernel the script evicts: the one of queue 0.
+const KernelState& target_of(const Gpu& gpu) {
+  for (const KernelState& k : gpu.kernels())
+    if (k.queue == 0) return k;
+  return gpu.kernels().front();
+}
+
+PhaseEnds find_phase_ends(const Scenario& scenario, bool evict) {
+  WorkgroupCounter counter;
+  EvictOnce* script = nullptr;
+  const BuiltModel model = scripted_model(scenario, counter, evict, script);
+  Gpu& gpu = *model.gpu;
+  const auto events = [&gpu] { return gpu.engine().events_processed(); };
+  const auto run_to_stage = [&](EvictOnce::Stage s) {
+    gpu.run_until([script, s] { return script->stage >= s; });
+    return events();
+  };
+  PhaseEnds ends;
+  ends.launched = run_to_stage(EvictOnce::launched);
+  ends.settled = run_to_stage(EvictOnce::settled);
+  if (evict) {
+    const KernelState* target = &target_of(gpu);
+    // The eviction command withdraws every work-group at once; with context-save their
+    // contexts then arrive in memory one event each.
+    const std::uint64_t evicting = target->running();
+    const std::uint64_t evicted_before = counter.evicted;
+    gpu.run_until([&] { return counter.evicted - evicted_before == evicting; });
+    ends.withdrawn = events();
+    gpu.run_until([target] { return target->running() == 0; });
+    ends.saved = events();
+    ends.evicted = run_to_stage(EvictOnce::evicted);  // the pending-work read
+    ends.resettled = run_to_stage(EvictOnce::resettled);
+  }
+  return ends;
+}
+
 void resident_phases(benchmark::State& state, PreemptionMechanism mechanism, bool evict,
                      std::uint32_t workers) {
   const Scenario scenario = resident(mechanism, workers);
+  const PhaseEnds ends = find_phase_ends(scenario, evict);
   using Clock = std::chrono::steady_clock;
   // Host time and work-groups per phase.
   struct Phase {
@@ -250,50 +307,42 @@ void resident_phases(benchmark::State& state, PreemptionMechanism mechanism, boo
   std::uint64_t iterations = 0;
   for (auto _ : state) {
     WorkgroupCounter counter;
-    ModelOptions options;
-    options.observers = {&counter};
-    BuiltModel model = build_model(scenario, options);
+    EvictOnce* script = nullptr;
+    const BuiltModel model = scripted_model(scenario, counter, evict, script);
     Gpu& gpu = *model.gpu;
-    auto owned = std::make_unique<EvictOnce>(evict);
-    EvictOnce& script = *owned;
-    gpu.set_kernel_scheduler(std::move(owned));
-    const auto at_stage = [&](EvictOnce::Stage s) {
-      return [&script, s] { return script.stage >= s; };
+    Engine& engine = gpu.engine();
+    const auto step_to = [&engine](std::uint64_t events) {
+      while (engine.events_processed() < events && engine.step()) {
+      }
     };
     // Times `run` and adds to `phase` its events and the work-groups it handled: the change
     // in `count`, a counter of the WorkgroupCounter.
     const auto timed = [&](Phase& phase, const std::uint64_t& count, const auto& run) {
       const std::uint64_t before = count;
-      const std::uint64_t events_before = gpu.engine().events_processed();
+      const std::uint64_t events_before = engine.events_processed();
       const auto t0 = Clock::now();
       run();
       const auto t1 = Clock::now();
       phase.ns += std::chrono::duration<double, std::nano>(t1 - t0).count();
       phase.workgroups += count - before;
-      phase.events += gpu.engine().events_processed() - events_before;
+      phase.events += engine.events_processed() - events_before;
     };
 
-    gpu.run_until(at_stage(EvictOnce::launched));
-    timed(start, counter.started, [&] { gpu.run_until(at_stage(EvictOnce::settled)); });
+    step_to(ends.launched);
+    timed(start, counter.started, [&] { step_to(ends.settled); });
     if (evict) {
-      const KernelState* target = &gpu.kernels()[0];
-      for (const KernelState& k : gpu.kernels())
-        if (k.queue == 0) target = &k;
-      // The eviction command withdraws every work-group at once; with context-save their
-      // contexts then arrive in memory one event each.
-      const std::uint64_t evicting = target->running();
-      const std::uint64_t evicted_before = counter.evicted;
-      timed(withdraw, counter.evicted,
-            [&] { gpu.run_until([&] { return counter.evicted - evicted_before == evicting; }); });
+      const std::uint64_t evicting = target_of(gpu).running();
+      timed(withdraw, counter.evicted, [&] { step_to(ends.withdrawn); });
       save.workgroups += evicting;
-      timed(save, counter.evicted,
-            [&] { gpu.run_until([target] { return target->running() == 0; }); });
-      gpu.run_until(at_stage(EvictOnce::evicted));  // the pending-work read
-      timed(resume, counter.started, [&] { gpu.run_until(at_stage(EvictOnce::resettled)); });
+      timed(save, counter.evicted, [&] { step_to(ends.saved); });
+      step_to(ends.evicted);
+      timed(resume, counter.started, [&] { step_to(ends.resettled); });
     }
     RunOutcome outcome;
     timed(end, counter.finished, [&] { outcome = gpu.run(); });
     if (outcome.status != RunStatus::completed) state.SkipWithError("run did not complete");
+    if (script->stage != (evict ? EvictOnce::resettled : EvictOnce::settled))
+      state.SkipWithError("the run did not go through its phases");
     ++iterations;
   }
   state.counters["ns/started"] = start.per_workgroup();
