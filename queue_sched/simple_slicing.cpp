@@ -41,13 +41,11 @@ SimpleSlicingPredictor::SimpleSlicingPredictor(std::uint32_t cu_count, SliceMode
 void SimpleSlicingPredictor::on_launch(const KernelState& kernel) {
   start_slice_for_running_kernels();
   if (kernels_.size() <= kernel.id) kernels_.resize(kernel.id + 1);
-  CuSlice initial;
-  initial.total_blocks = (kernel.total_workgroups + cu_count_ - 1) / cu_count_;
-  initial.resident_blocks = std::max<std::uint32_t>(1, kernel.occupancy.max_residency);
   // No CU has a prediction yet: every leaf is empty.
   KernelSlices& k = kernels_[kernel.id];
   k = {};
-  k.cus.assign(cu_count_, initial);
+  k.untouched.total_blocks = (kernel.total_workgroups + cu_count_ - 1) / cu_count_;
+  k.untouched.resident_blocks = std::max<std::uint32_t>(1, kernel.occupancy.max_residency);
   if (figures_ == KernelFigures::all) {
     k.maxima = Maxima(cu_count_);
   } else {
@@ -58,6 +56,7 @@ void SimpleSlicingPredictor::on_launch(const KernelState& kernel) {
 
 void SimpleSlicingPredictor::on_block_start(const WorkgroupRecord& wg) {
   KernelSlices& k = kernels_[wg.kernel];
+  if (k.cus.empty()) k.cus.assign(cu_count_, k.untouched);
   CuSlice& s = k.cus[wg.cu];
   if (s.resident++ > 0) return;
   s.active_since = wg.start;

@@ -89,7 +89,10 @@ class SimpleSlicingPredictor {
   void copy_sample(KernelId kernel, CuIndex from, Tick now);
 
   SliceMode mode() const { return mode_; }
-  const CuSlice& slice(KernelId kernel, CuIndex cu) const { return kernels_[kernel].cus[cu]; }
+  const CuSlice& slice(KernelId kernel, CuIndex cu) const {
+    const KernelSlices& k = kernels_[kernel];
+    return k.cus.empty() ? k.untouched : k.cus[cu];
+  }
   bool has_prediction(KernelId kernel) const { return predicted_runtime(kernel).has_value(); }
   // The first CU (lowest index) with a prediction for `kernel`.
   std::optional<CuIndex> predicted_cu(KernelId kernel) const;
@@ -118,7 +121,12 @@ class SimpleSlicingPredictor {
  private:
   using Maxima = TournamentTree<SliceMaxima, SliceMaxima::Max>;
   struct KernelSlices {
+    // Made at the kernel's first block start, every CU as `untouched` (its state until then).
+    // Made at the launch, it had gone cold by the first start (kernels launched ahead wait for
+    // room), and the first start on each CU waited for memory: 120 such waits a kernel cost
+    // `fifo-backfill` with the predictor watching 2-3% of its time with 1000-block kernels.
     std::vector<CuSlice> cus;
+    CuSlice untouched;
     Maxima maxima;  // KernelFigures::all: over `cus`
     // KernelFigures::runtime_only: the largest Pred_Cycles of `cus` (kNone: none, also once the
     // kernel has ended and its slices are reset).
