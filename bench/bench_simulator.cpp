@@ -13,9 +13,11 @@
 namespace aqlsim {
 namespace {
 
-// 100 kernels of 1000 work-groups each, spread over 10 queues on the CDNA preset (120 CUs).
+// 100,000 work-groups: 10 queues of `per_queue` dispatches of one kernel, on the CDNA preset
+// (120 CUs). By default 100 kernels of 1000 work-groups each.
 Scenario hundred_kernels(const std::string& thread_block, double rsd,
-                         WorkgroupTiming timing = WorkgroupTiming::at_dispatch) {
+                         WorkgroupTiming timing = WorkgroupTiming::at_dispatch,
+                         int per_queue = 10) {
   Scenario s;
   s.device = *find_device_preset("cdna");
   s.device.cu.timing = timing;
@@ -24,14 +26,14 @@ Scenario hundred_kernels(const std::string& thread_block, double rsd,
   k.name = "k";
   k.workgroup_size = 256;
   k.vgprs = 32;
-  k.workgroups = 1000;
+  k.workgroups = 100'000 / (10 * per_queue);
   k.duration = {
       .mean = 20 * kMicrosecond, .reference_residency = 0, .rsd = rsd, .contention = 0.25};
   s.kernels = {k};
   for (int q = 0; q < 10; ++q) {
     QueueSpec queue;
     queue.name = fmt::format("q{}", q);
-    for (int i = 0; i < 10; ++i) {
+    for (int i = 0; i < per_queue; ++i) {
       PacketSpec p;
       p.name = fmt::format("q{}.{}", q, i);
       p.kernel = "k";
@@ -45,8 +47,9 @@ Scenario hundred_kernels(const std::string& thread_block, double rsd,
 enum class Watch { nothing, predictor };  // Watch::predictor: as `aqlsim run` does beside fifo
 
 void simulate(benchmark::State& state, const std::string& thread_block, double rsd,
-              WorkgroupTiming timing = WorkgroupTiming::at_dispatch, Watch watch = Watch::nothing) {
-  const Scenario scenario = hundred_kernels(thread_block, rsd, timing);
+              WorkgroupTiming timing = WorkgroupTiming::at_dispatch, Watch watch = Watch::nothing,
+              int per_queue = 10) {
+  const Scenario scenario = hundred_kernels(thread_block, rsd, timing, per_queue);
   std::uint64_t events = 0;
   std::uint64_t workgroups = 0;
   for (auto _ : state) {
@@ -86,6 +89,14 @@ void BM_HundredKernels_ProcessorSharing(benchmark::State& state) {
 void BM_HundredKernels_PredictorWatching(benchmark::State& state) {
   simulate(state, "fifo-backfill", 0.1, WorkgroupTiming::at_dispatch, Watch::predictor);
 }
+// The same 100,000 work-groups as ten kernels of 10,000: the predictor's per-kernel costs (its
+// tables, and every CU's first samples) spread over ten times as many blocks.
+void BM_TenKernels_FifoBackfill(benchmark::State& state) {
+  simulate(state, "fifo-backfill", 0.1, WorkgroupTiming::at_dispatch, Watch::nothing, 1);
+}
+void BM_TenKernels_PredictorWatching(benchmark::State& state) {
+  simulate(state, "fifo-backfill", 0.1, WorkgroupTiming::at_dispatch, Watch::predictor, 1);
+}
 void BM_HundredKernels_MpMax(benchmark::State& state) {
   simulate(state, "mpmax", 0.1);
 }
@@ -115,6 +126,8 @@ BENCHMARK(BM_HundredKernels_Fifo)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_HundredKernels_NoSpread)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_HundredKernels_ProcessorSharing)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_HundredKernels_PredictorWatching)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_TenKernels_FifoBackfill)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_TenKernels_PredictorWatching)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_HundredKernels_MpMax)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_HundredKernels_Srtf)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_HundredKernels_SrtfAdaptive)->Unit(benchmark::kMillisecond);
