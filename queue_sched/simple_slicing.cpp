@@ -56,7 +56,18 @@ void SimpleSlicingPredictor::on_launch(const KernelState& kernel) {
 
 void SimpleSlicingPredictor::on_block_start(const WorkgroupRecord& wg) {
   KernelSlices& k = kernels_[wg.kernel];
-  if (k.cus.empty()) k.cus.assign(cu_count_, k.untouched);
+  // A tail call: the common path needs no stack frame.
+  if (k.cus.empty()) [[unlikely]]
+    return first_block_start(k, wg);
+  count_block_start(k, wg);
+}
+
+void SimpleSlicingPredictor::first_block_start(KernelSlices& k, const WorkgroupRecord& wg) {
+  k.cus.assign(cu_count_, k.untouched);
+  count_block_start(k, wg);
+}
+
+inline void SimpleSlicingPredictor::count_block_start(KernelSlices& k, const WorkgroupRecord& wg) {
   CuSlice& s = k.cus[wg.cu];
   if (s.resident++ > 0) return;
   s.active_since = wg.start;

@@ -136,6 +136,10 @@ class SimpleSlicingPredictor {
     std::uint32_t current_slice = 0;
   };
 
+  // OnBlockStart's table-1 update; the first of a kernel's blocks makes its `cus` first.
+  void count_block_start(KernelSlices& kernel, const WorkgroupRecord& wg);
+  [[gnu::noinline, gnu::cold]] void first_block_start(KernelSlices& kernel,
+                                                      const WorkgroupRecord& wg);
   void start_slice_for_running_kernels();
   // Brings the kernel-level figures up to date after `cu`'s Pred_Cycles changed; true when the
   // predicted runtime did.
