@@ -14,7 +14,6 @@ namespace aqlsim {
 template <class T>
 class LargestValue {
  public:
-  LargestValue() = default;
   // n values, every one `initial`.
   LargestValue(std::size_t n, T initial) : values_(n, initial), largest_(initial) {}
 
@@ -32,12 +31,12 @@ class LargestValue {
     return largest_ != before;
   }
 
-  // `initial` until a value is set (T{} when default-constructed).
+  // `initial` until a value is set.
   T largest() const { return largest_; }
 
  private:
   std::vector<T> values_;
-  T largest_{};
+  T largest_;
 };
 
 }  // namespace aqlsim
