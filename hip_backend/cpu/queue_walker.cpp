@@ -13,7 +13,7 @@ void walk_queue(RunState& state, WorkerPool& pool, PersistentKernels& persistent
   for (std::size_t k = 0; k < ops.size(); ++k) {
     const PlanOp& op = plan.ops[ops[k]];
     if (!state.sleep_until(lock, state.clock().at(op.submit_at))) return;
-    if (op.barrier_bit && !state.wait_for_ops(lock, queue, {.any = false, .ops = ops.first(k)})) {
+    if (op.barrier_bit && !state.wait_for_ops(lock, {.any = false, .ops = ops.first(k)})) {
       return;
     }
     if (op.kind == PlanOpKind::dispatch) {
@@ -26,10 +26,9 @@ void walk_queue(RunState& state, WorkerPool& pool, PersistentKernels& persistent
       continue;
     }
     const OpWait dependencies{.any = op.kind == PlanOpKind::barrier_or, .ops = op.waits_for};
-    if (!state.wait_for_ops(lock, queue, dependencies)) return;
+    if (!state.wait_for_ops(lock, dependencies)) return;
     state.complete_op(ops[k], state.clock().now());
   }
-  state.walker_done();
 }
 
 }  // namespace aqlsim::hip::cpu

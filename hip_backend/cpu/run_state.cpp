@@ -4,8 +4,6 @@
 #include <stdexcept>
 #include <string>
 
-#include "hip_backend/plan_deadlock.hpp"
-
 namespace aqlsim::hip::cpu {
 
 RunState::RunState(const LaunchPlan& plan, double time_scale)
@@ -13,9 +11,7 @@ RunState::RunState(const LaunchPlan& plan, double time_scale)
       clock_(time_scale),
       op_of_dispatch_(plan.dispatches.size(), kNoDispatch),
       done_(plan.ops.size(), false),
-      finished_(plan.dispatches.size(), 0),
-      walkers_(static_cast<std::uint32_t>(plan.queues.size())),
-      waits_(plan.queues.size()) {
+      finished_(plan.dispatches.size(), 0) {
   result_.executor = "cpu";
   result_.dispatches.resize(plan.dispatches.size());
   result_.op_completed.resize(plan.ops.size(), 0);
@@ -40,33 +36,8 @@ bool RunState::satisfied(const OpWait& what) const {
   return std::ranges::all_of(what.ops, is_done);
 }
 
-// Nothing can change any more: no dispatch is running (which would complete an op), and every
-// walker left waits (none sleeps until a submission time, which would go on to launch).
-bool RunState::deadlocked() const {
-  if (in_flight_ != 0) return false;
-  const auto waiting = std::ranges::count_if(waits_, [](const auto& w) { return w.has_value(); });
-  if (static_cast<std::uint32_t>(waiting) != walkers_) return false;
-  return std::ranges::none_of(waits_, [&](const auto& w) { return w && satisfied(*w); });
-}
-
-bool RunState::wait_for_ops(Lock& lock, std::uint32_t queue, OpWait what) {
-  waits_[queue] = what;
-  while (!stopped_ && !satisfied(what)) {
-    if (deadlocked()) {
-      fail(std::make_exception_ptr(
-          PlanDeadlock("the plan cannot complete: queue '" + plan_.queues[queue].name +
-                       "' and every other queue wait for packets that can never complete")));
-      break;
-    }
-    changed_.wait(lock);
-  }
-  waits_[queue].reset();
-  return !stopped_;
-}
-
-void RunState::walker_done() {
-  --walkers_;
-  notify();  // the walkers left may now be deadlocked
+bool RunState::wait_for_ops(Lock& lock, OpWait what) {
+  return wait(lock, [&] { return satisfied(what); });
 }
 
 void RunState::complete_op(std::uint32_t op, Tick at) {
@@ -81,7 +52,6 @@ bool RunState::submit(std::uint32_t op) {
   auto& measured = result_.dispatches[dispatch];
   measured.submit = clock_.now();
   measured.launches = 1;
-  ++in_flight_;
   if (plan_.dispatches[dispatch].durations.empty()) {
     measured.start = measured.end = measured.submit;
     finish_dispatch(dispatch);
@@ -113,7 +83,6 @@ void RunState::finish_dispatch(std::uint32_t dispatch) {
     measured.start = std::ranges::min(measured.workgroups, {}, &MeasuredWorkgroup::start).start;
     measured.end = std::ranges::max(measured.workgroups, {}, &MeasuredWorkgroup::end).end;
   }
-  --in_flight_;
   complete_op(op_of_dispatch_[dispatch], measured.end);
 }
 

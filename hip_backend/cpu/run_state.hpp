@@ -7,7 +7,6 @@
 #include <cstdint>
 #include <exception>
 #include <mutex>
-#include <optional>
 #include <span>
 #include <vector>
 
@@ -45,10 +44,9 @@ class RunState {
   }
   void notify() { changed_.notify_all(); }
 
-  // Queue `queue`'s walker waits for ops. The run fails instead of hanging when every walker
-  // still running waits for what nothing in flight can complete.
-  bool wait_for_ops(Lock& lock, std::uint32_t queue, OpWait what);
-  void walker_done();
+  // A queue's walker waits for ops; false when the run stopped first. Every plan run can
+  // complete (check_plan_completes, before the run), so the wait ends.
+  bool wait_for_ops(Lock& lock, OpWait what);
   void complete_op(std::uint32_t op, Tick at);
 
   // A dispatch op handed to the device: records its submission (its first launch). False for an
@@ -70,7 +68,6 @@ class RunState {
 
  private:
   bool satisfied(const OpWait& what) const;
-  bool deadlocked() const;
   void finish_dispatch(std::uint32_t dispatch);
 
   const LaunchPlan& plan_;
@@ -87,9 +84,6 @@ class RunState {
   std::size_t ops_done_ = 0;
   std::vector<std::vector<bool>> ran_;   // per dispatch and work-group: a task runs exactly once
   std::vector<std::uint64_t> finished_;  // per dispatch: work-groups ended
-  std::uint32_t in_flight_ = 0;          // dispatches handed to the device, not completed
-  std::uint32_t walkers_ = 0;            // queues whose walker has ops left
-  std::vector<std::optional<OpWait>> waits_;  // per queue: what its walker waits for
 };
 
 }  // namespace aqlsim::hip::cpu
