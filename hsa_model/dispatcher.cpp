@@ -123,11 +123,14 @@ void Dispatcher::stop_workgroups(KernelId id, PreemptionMechanism mechanism) {
   // The scan ends at the kernel's last work-group on the device (saving ones counted), not at
   // the last slot: a kernel placed early holds the low slots.
   std::uint64_t unseen = k.running();
-  for (std::uint32_t slot = 0; unseen > 0 && slot < workgroups_.size(); ++slot) {
-    const WorkgroupRecord& wg = workgroups_[slot];
-    if (wg.kernel != id || wg.phase == WorkgroupPhase::free) continue;
-    --unseen;
-    if (wg.phase != WorkgroupPhase::saving) evict_workgroup(slot, mechanism);
+  {
+    const Engine::LaneBatch batch(*engine_);
+    for (std::uint32_t slot = 0; unseen > 0 && slot < workgroups_.size(); ++slot) {
+      const WorkgroupRecord& wg = workgroups_[slot];
+      if (wg.kernel != id || wg.phase == WorkgroupPhase::free) continue;
+      --unseen;
+      if (wg.phase != WorkgroupPhase::saving) evict_workgroup(slot, mechanism);
+    }
   }
   assert(unseen == 0 && "a kernel's running count disagrees with its work-group slots");
   mark_all_candidates();

@@ -74,6 +74,19 @@ class Engine {
     return lanes_.retime(lane, &handler, payload, when, next_sequence_++);
   }
 
+  // While it lives, withdrawals from the lanes are a batch (LaneEvents::defer_order): the order
+  // of the lanes is brought up to date once, when it ends. No event may run meanwhile.
+  class LaneBatch {
+   public:
+    explicit LaneBatch(Engine& engine) : lanes_(&engine.lanes_) { lanes_->defer_order(); }
+    ~LaneBatch() { lanes_->restore_order(); }
+    LaneBatch(const LaneBatch&) = delete;
+    LaneBatch& operator=(const LaneBatch&) = delete;
+
+   private:
+    LaneEvents* lanes_;
+  };
+
   // Runs the next event; false when there is none or the engine was stopped.
   bool step();
   // Runs until no event is left or stop() is called.

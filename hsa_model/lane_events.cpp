@@ -14,6 +14,8 @@ void LaneEvents::set_lanes(std::uint32_t lanes, std::uint32_t capacity) {
   spans_.assign(lanes, Span{});
   keys_.assign(2 * std::size_t{leaves_}, kEmpty);
   winners_.assign(2 * std::size_t{leaves_}, 0);
+  changed_.clear();
+  is_changed_.assign(lanes, 0);
   for (std::uint32_t i = 0; i < leaves_; ++i)
     winners_[leaves_ + i] = i;
   for (std::uint32_t n = leaves_ - 1; n >= 1; --n)
@@ -44,8 +46,7 @@ void LaneEvents::compact_or_grow(std::uint32_t lane) {
 // Only the leaf's own path changes, and along it each node's winner is the better of the one
 // coming up and the sibling's (which the change does not touch).
 void LaneEvents::update(std::uint32_t lane) {
-  const Span span = spans_[lane];
-  Key best = span.head < span.tail ? key_of(first(lane).time, first(lane).sequence) : kEmpty;
+  Key best = first_key(lane);
   std::size_t n = leaves_ + lane;
   keys_[n] = best;
   std::uint32_t winner = lane;
@@ -61,6 +62,31 @@ void LaneEvents::update(std::uint32_t lane) {
   }
 }
 
+void LaneEvents::first_changed(std::uint32_t lane) {
+  if (!deferring_) return update(lane);
+  if (is_changed_[lane]) return;
+  is_changed_[lane] = 1;
+  changed_.push_back(lane);
+}
+
+void LaneEvents::restore_order() {
+  deferring_ = false;
+  // A climb per lane costs log2(leaves) nodes, a rebuild every node once.
+  const std::size_t depth = static_cast<std::size_t>(std::bit_width(leaves_)) - 1;
+  if (changed_.size() * depth < leaves_) {
+    for (const std::uint32_t lane : changed_)
+      update(lane);
+  } else {
+    for (const std::uint32_t lane : changed_)
+      keys_[leaves_ + lane] = first_key(lane);
+    for (std::size_t n = leaves_ - 1; n >= 1; --n)
+      set_node(n);
+  }
+  for (const std::uint32_t lane : changed_)
+    is_changed_[lane] = 0;
+  changed_.clear();
+}
+
 void LaneEvents::push(std::uint32_t lane, const ScheduledEvent& event) {
   assert(event.time != kNever);
   make_room(lane);
@@ -74,6 +100,7 @@ void LaneEvents::push(std::uint32_t lane, const ScheduledEvent& event) {
 }
 
 ScheduledEvent LaneEvents::pop() {
+  assert(!deferring_ && "the lanes' order is deferred (a batch of withdrawals)");
   const std::uint32_t lane = winners_[1];
   Span& span = spans_[lane];
   const ScheduledEvent event = first(lane);
@@ -98,7 +125,7 @@ bool LaneEvents::remove(std::uint32_t lane, const EventHandler* handler, std::ui
   if (i == span.tail) return false;
   if (i == span.head) {
     if (++span.head == span.tail) span = {0, 0};
-    update(lane);
+    first_changed(lane);
     return true;
   }
   ScheduledEvent* events = begin(lane);
@@ -123,7 +150,7 @@ bool LaneEvents::retime(std::uint32_t lane, const EventHandler* handler, std::ui
   for (; i + 1 < span.tail && events[i + 1].before(event); ++i)
     events[i] = events[i + 1];
   events[i] = event;
-  if (was_first || i == span.head) update(lane);
+  if (was_first || i == span.head) first_changed(lane);
   return true;
 }
 

@@ -6,6 +6,7 @@
 // end in the order they start, so a push usually appends and a pop takes the lane's first: both
 // cost O(1) plus the tree's O(log lanes), with no allocation once the lanes have grown. A
 // withdrawal leaves nothing behind to pop.
+#include <cassert>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -23,7 +24,10 @@ class LaneEvents {
 
   bool empty() const { return keys_[1] == kEmpty; }
   // The earliest event of all lanes; not empty().
-  const ScheduledEvent& top() const { return first(winners_[1]); }
+  const ScheduledEvent& top() const {
+    assert(!deferring_ && "the lanes' order is deferred (a batch of withdrawals)");
+    return first(winners_[1]);
+  }
   // Its time and sequence number (kNever when empty), from the tree alone.
   Tick top_time() const { return static_cast<Tick>(keys_[1] >> 64); }
   std::uint64_t top_sequence() const { return static_cast<std::uint64_t>(keys_[1]); }
@@ -35,6 +39,14 @@ class LaneEvents {
   // Moves that event to (time, sequence) in one pass: what remove and push would do.
   bool retime(std::uint32_t lane, const EventHandler* handler, std::uint64_t payload, Tick time,
               std::uint64_t sequence);
+
+  // A batch of withdrawals (evicting a kernel from every CU at once): between defer_order and
+  // restore_order, remove and retime only note the lanes whose earliest event changed, and
+  // restore_order brings the tree up to date once. One climb per noted lane put the tree's top
+  // levels right once per lane, and was more than half of withdrawing a work-group that was its
+  // lane's first. top() and pop() may not be used in between; push may.
+  void defer_order() { deferring_ = true; }
+  void restore_order();
 
  private:
   // A lane's events are events_[lane * capacity_ + head, lane * capacity_ + tail), sorted.
@@ -63,6 +75,19 @@ class LaneEvents {
   std::uint32_t find(std::uint32_t lane, const EventHandler* handler, std::uint64_t payload);
   // The lane's earliest event has changed: its leaf and the tree above it follow.
   void update(std::uint32_t lane);
+  // As update, or noted for restore_order while deferring.
+  void first_changed(std::uint32_t lane);
+  // The key of the lane's earliest event (kEmpty when it has none).
+  Key first_key(std::uint32_t lane) const {
+    const Span span = spans_[lane];
+    return span.head < span.tail ? key_of(first(lane).time, first(lane).sequence) : kEmpty;
+  }
+  // Node n from its two children (restore_order; update climbs without reading its own path).
+  void set_node(std::size_t n) {
+    const bool right = __builtin_expect_with_probability(keys_[2 * n + 1] < keys_[2 * n], 1, 0.5);
+    keys_[n] = right ? keys_[2 * n + 1] : keys_[2 * n];
+    winners_[n] = right ? winners_[2 * n + 1] : winners_[2 * n];
+  }
 
   std::uint32_t lanes_ = 0;
   std::uint32_t leaves_ = 1;  // a power of two, at least lanes_ (the unused leaves stay empty)
@@ -77,6 +102,9 @@ class LaneEvents {
   // siblings along a leaf's path can be read without waiting for one another.
   std::vector<Key> keys_ = {kEmpty, kEmpty};
   std::vector<std::uint32_t> winners_ = {0, 0};
+  bool deferring_ = false;
+  std::vector<std::uint32_t> changed_;    // the lanes noted while deferring, each once
+  std::vector<std::uint8_t> is_changed_;  // by lane
 };
 
 }  // namespace aqlsim

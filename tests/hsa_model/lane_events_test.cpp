@@ -86,8 +86,8 @@ TEST(LaneEvents, TheHandlerTellsEventsWithTheSamePayloadApart) {
 
 // As the dispatcher uses the lanes, and more: many events per lane (past the initial room, so
 // the lanes grow and compact), out-of-order pushes, times clustered at the same tick, and
-// withdrawals and moves (earlier or later, as an eviction's save moves an end) anywhere. The
-// reference is a list searched for its earliest.
+// withdrawals and moves (earlier or later, as an eviction's save moves an end) anywhere, alone or
+// in batches. The reference is a list searched for its earliest.
 TEST(LaneEvents, MatchesASortedReferenceOnARandomRun) {
   std::mt19937_64 random(11);
   constexpr std::uint32_t kLanes = 37;
@@ -114,18 +114,35 @@ TEST(LaneEvents, MatchesASortedReferenceOnARandomRun) {
   };
   for (int i = 0; i < 2000; ++i)
     push();
+  const auto withdraw = [&] {
+    const std::size_t victim = random() % reference.size();
+    ASSERT_TRUE(lanes.remove(reference[victim].lane, nullptr, reference[victim].event.payload));
+    reference.erase(reference.begin() + static_cast<std::ptrdiff_t>(victim));
+  };
+  const auto move = [&] {
+    Pending& moved = reference[random() % reference.size()];
+    moved.event.time = now + 1 + static_cast<Tick>(random() % 1000);
+    moved.event.sequence = sequence++;
+    ASSERT_TRUE(lanes.retime(moved.lane, nullptr, moved.event.payload, moved.event.time,
+                             moved.event.sequence));
+  };
   for (int step = 0; step < 100000; ++step) {
-    const auto action = random() % 8;
+    const auto action = random() % 9;
     if (action < 2 && !reference.empty()) {
-      const std::size_t victim = random() % reference.size();
-      ASSERT_TRUE(lanes.remove(reference[victim].lane, nullptr, reference[victim].event.payload));
-      reference.erase(reference.begin() + static_cast<std::ptrdiff_t>(victim));
+      withdraw();
     } else if (action == 2 && !reference.empty()) {
-      Pending& moved = reference[random() % reference.size()];
-      moved.event.time = now + 1 + static_cast<Tick>(random() % 1000);
-      moved.event.sequence = sequence++;
-      ASSERT_TRUE(lanes.retime(moved.lane, nullptr, moved.event.payload, moved.event.time,
-                               moved.event.sequence));
+      move();
+    } else if (action == 3 && step % 50 == 0) {
+      // A batch (an eviction): up to 60 withdrawals, moves and pushes, so that both a few lanes
+      // (a climb each) and most of the 37 (a rebuild of the tree) change their first event.
+      lanes.defer_order();
+      for (std::uint64_t n = random() % 60; n > 0 && !reference.empty(); --n) {
+        const auto what = random() % 3;
+        if (what == 0) withdraw();
+        if (what == 1) move();
+        if (what == 2) push();
+      }
+      lanes.restore_order();
     } else if (!reference.empty()) {
       const auto expected = earliest();
       ASSERT_EQ(lanes.top().sequence, expected->event.sequence) << "step " << step;
@@ -140,6 +157,42 @@ TEST(LaneEvents, MatchesASortedReferenceOnARandomRun) {
     for (std::uint64_t n = random() % 3; n > 0; --n)
       push();
     ASSERT_EQ(lanes.empty(), reference.empty());
+  }
+}
+
+// A batch changes the tree once, at its end: by a climb per lane when few lanes changed, by a
+// rebuild when many did. Either way the order is the one the same changes make one by one.
+TEST(LaneEvents, ABatchOfWithdrawalsEndsInTheSameOrder) {
+  for (const std::uint32_t changed : {1u, 2u, 30u, 64u}) {
+    LaneEvents batched;
+    LaneEvents one_by_one;
+    batched.set_lanes(64);
+    one_by_one.set_lanes(64);
+    for (std::uint32_t lane = 0; lane < 64; ++lane) {
+      for (LaneEvents* lanes : {&batched, &one_by_one}) {
+        lanes->push(lane, at(100 + lane, 2 * lane, 2 * lane));  // the lane's first
+        lanes->push(lane, at(500, 2 * lane + 1, 2 * lane + 1));
+      }
+    }
+    // The first `changed` lanes lose their first event (odd lanes) or move it behind all the
+    // others (even lanes, to time 1000).
+    const auto change = [changed](LaneEvents& lanes) {
+      for (std::uint32_t lane = 0; lane < changed; ++lane) {
+        if (lane % 2 == 1) {
+          EXPECT_TRUE(lanes.remove(lane, nullptr, 2 * lane));
+        } else {
+          EXPECT_TRUE(lanes.retime(lane, nullptr, 2 * lane, 1000, 200 + lane));
+        }
+      }
+    };
+    batched.defer_order();
+    change(batched);
+    batched.restore_order();
+    change(one_by_one);
+    // Lane `changed` (or the last one's second, when every lane changed) is first now.
+    const std::uint64_t first = changed < 64 ? 2 * changed : 1;
+    EXPECT_EQ(batched.top().payload, first) << changed << " lanes changed";
+    EXPECT_EQ(drain(batched), drain(one_by_one)) << changed << " lanes changed";
   }
 }
 
