@@ -15,7 +15,7 @@ void LaneEvents::set_lanes(std::uint32_t lanes, std::uint32_t capacity) {
   keys_.assign(2 * std::size_t{leaves_}, kEmpty);
   winners_.assign(2 * std::size_t{leaves_}, 0);
   changed_.clear();
-  is_changed_.assign(lanes, 0);
+  changes_.assign(lanes, Change::none);
   for (std::uint32_t i = 0; i < leaves_; ++i)
     winners_[leaves_ + i] = i;
   for (std::uint32_t n = leaves_ - 1; n >= 1; --n)
@@ -63,14 +63,33 @@ void LaneEvents::update(std::uint32_t lane) {
 }
 
 void LaneEvents::first_changed(std::uint32_t lane) {
-  if (!deferring_) return update(lane);
-  if (is_changed_[lane]) return;
-  is_changed_[lane] = 1;
+  if (deferring_) return note_changed(lane);
+  update(lane);
+}
+
+void LaneEvents::note_changed(std::uint32_t lane) {
+  if (changes_[lane] != Change::none) return;
+  changes_[lane] = Change::first;
   changed_.push_back(lane);
+}
+
+void LaneEvents::sort(std::uint32_t lane) {
+  ScheduledEvent* events = begin(lane);
+  const Span span = spans_[lane];
+  for (std::uint32_t j = span.head + 1; j < span.tail; ++j) {
+    const ScheduledEvent event = events[j];
+    std::uint32_t i = j;
+    for (; i > span.head && event.before(events[i - 1]); --i)
+      events[i] = events[i - 1];
+    events[i] = event;
+  }
 }
 
 void LaneEvents::restore_order() {
   deferring_ = false;
+  for (const std::uint32_t lane : changed_) {
+    if (changes_[lane] == Change::unsorted) sort(lane);
+  }
   // A climb per lane costs log2(leaves) nodes, a rebuild every node once.
   const std::size_t depth = static_cast<std::size_t>(std::bit_width(leaves_)) - 1;
   if (changed_.size() * depth < leaves_) {
@@ -83,12 +102,13 @@ void LaneEvents::restore_order() {
       set_node(n);
   }
   for (const std::uint32_t lane : changed_)
-    is_changed_[lane] = 0;
+    changes_[lane] = Change::none;
   changed_.clear();
 }
 
 void LaneEvents::push(std::uint32_t lane, const ScheduledEvent& event) {
   assert(event.time != kNever);
+  assert(!deferring_ && "the lanes' order is deferred (a batch of withdrawals)");
   make_room(lane);
   Span& span = spans_[lane];
   ScheduledEvent* events = begin(lane);
@@ -141,6 +161,14 @@ bool LaneEvents::retime(std::uint32_t lane, const EventHandler* handler, std::ui
   const Span span = spans_[lane];
   if (i == span.tail) return false;
   ScheduledEvent* events = begin(lane);
+  // A lane's second move in a batch leaves the event in place: the lane is sorted once, when the
+  // batch ends (evicting every work-group of a CU moved each past the ones moved before it).
+  if (deferring_ && changes_[lane] != Change::none) {
+    events[i].time = time;
+    events[i].sequence = sequence;
+    changes_[lane] = Change::unsorted;
+    return true;
+  }
   ScheduledEvent event = events[i];
   const bool was_first = i == span.head;
   event.time = time;

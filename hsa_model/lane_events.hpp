@@ -41,10 +41,11 @@ class LaneEvents {
               std::uint64_t sequence);
 
   // A batch of withdrawals (evicting a kernel from every CU at once): between defer_order and
-  // restore_order, remove and retime only note the lanes whose earliest event changed, and
-  // restore_order brings the tree up to date once. One climb per noted lane put the tree's top
-  // levels right once per lane, and was more than half of withdrawing a work-group that was its
-  // lane's first. top() and pop() may not be used in between; push may.
+  // restore_order, remove and retime only note the lanes they change (retime leaves the event
+  // where it is, with its new time), and restore_order sorts those lanes and brings the tree up
+  // to date once. A climb per lane put the tree's top levels right once per lane, and was more
+  // than half of withdrawing a work-group that was its lane's first. Only remove and retime may
+  // be used in between.
   void defer_order() { deferring_ = true; }
   void restore_order();
 
@@ -77,6 +78,9 @@ class LaneEvents {
   void update(std::uint32_t lane);
   // As update, or noted for restore_order while deferring.
   void first_changed(std::uint32_t lane);
+  void note_changed(std::uint32_t lane);
+  // Insertion sort: a batch leaves a lane's retimed events out of place.
+  void sort(std::uint32_t lane);
   // The key of the lane's earliest event (kEmpty when it has none).
   Key first_key(std::uint32_t lane) const {
     const Span span = spans_[lane];
@@ -103,8 +107,14 @@ class LaneEvents {
   std::vector<Key> keys_ = {kEmpty, kEmpty};
   std::vector<std::uint32_t> winners_ = {0, 0};
   bool deferring_ = false;
-  std::vector<std::uint32_t> changed_;    // the lanes noted while deferring, each once
-  std::vector<std::uint8_t> is_changed_;  // by lane
+  // What a batch did to each lane (none: nothing yet, or no batch).
+  enum class Change : std::uint8_t {
+    none,
+    first,     // its earliest event may have changed: the tree must follow
+    unsorted,  // and an event was moved without being put in its place
+  };
+  std::vector<std::uint32_t> changed_;  // the lanes a batch changed, each once
+  std::vector<Change> changes_;         // by lane
 };
 
 }  // namespace aqlsim
