@@ -33,7 +33,12 @@ class SlicingObserver final : public ModelObserver {
   // Each time a kernel's predicted runtime changes, `sink` hears of it (not owned).
   void forward_changes_to(ModelObserver* sink) { sinks_.push_back(sink); }
 
-  const SimpleSlicingPredictor& predictor() const { return predictor_; }
+  // What the predictor keeps for an observer: not `remaining`, which only a thread-block policy
+  // reads (KernelFigures::runtime_only); the whole predictor is therefore not handed out.
+  std::optional<Tick> predicted_runtime(KernelId kernel) const {
+    return predictor_.predicted_runtime(kernel);
+  }
+  const CuSlice& slice(KernelId kernel, CuIndex cu) const { return predictor_.slice(kernel, cu); }
   // The kernel-level predicted runtime each time it changed at a block end (one entry per
   // change, not per block: a kernel of a billion blocks keeps a short history).
   const History& history(KernelId kernel) const { return histories_.at(kernel); }

@@ -193,7 +193,8 @@ TEST(SlicingObserver, ACuThatDidNotPredictInTheLastSliceIsLeftOut) {
   for (int i = 0; i < 2; ++i)
     o.on_workgroup_finished(a, block(0, 0, 10));
   o.on_workgroup_finished(a, on_cu1);
-  EXPECT_EQ(o.predictor().slice(0, 1).pred, 47);
+  EXPECT_EQ(o.slice(0, 1).pred, 47);
+  EXPECT_EQ(o.predicted_runtime(0), 47);  // CU 0 predicts 25, then 10 + 2 * 10 / 2 = 20
   o.on_kernel_launched(kernel(1, 4, 2), 20);
   for (int i = 0; i < 2; ++i)
     o.on_workgroup_started(a, block(0, 20, 40), cu);
