@@ -398,8 +398,11 @@ void Dispatcher::evict_workgroup(std::uint32_t slot, PreemptionMechanism mechani
   if (restoring) {
     engine_->cancel_in_lane(wg.cu, workgroup_event_, slot);
   } else {
-    left = timer_->withdraw(slot, wg, saves ? transfer_context(wg.cu, k) : kNever);
+    left = timer_->withdraw(slot, wg);
   }
+  // The context's arrival in memory is never withdrawn (a saving work-group is not evicted
+  // again), and a CU's transfers end in the order they are queued.
+  if (saves) engine_->schedule_in_order(transfer_context(wg.cu, k), workgroup_event_, slot);
   wg.end = now_;
   ++k.evicted_workgroups;
   if (!observers_->empty()) observers_->notify(&ModelObserver::on_workgroup_evicted, k, wg, left);

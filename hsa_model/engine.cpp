@@ -15,6 +15,16 @@ void Engine::schedule_at(Tick when, EventHandler& handler, std::uint64_t payload
   queue_.push(event);
 }
 
+void Engine::schedule_in_order(Tick when, EventHandler& handler, std::uint64_t payload) {
+  assert(when >= now_ && "events cannot be scheduled in the past");
+  const Event event{when, next_sequence_++, &handler, payload};
+  if (when == now_) {
+    due_now_.push_back(event);
+  } else if (!in_order_.push(event)) {
+    queue_.push(event);
+  }
+}
+
 bool Engine::lanes_first() const {
   if (lanes_.empty()) return false;
   if (queue_.empty()) return true;
@@ -24,8 +34,10 @@ bool Engine::lanes_first() const {
 }
 
 const Engine::Event* Engine::earliest_queued() const {
-  if (lanes_first()) return &lanes_.top();
-  return queue_.empty() ? nullptr : &queue_.top();
+  const Event* next = lanes_first() ? &lanes_.top() : queue_.empty() ? nullptr : &queue_.top();
+  if (!in_order_.empty() && (next == nullptr || in_order_.front().before(*next)))
+    next = &in_order_.front();
+  return next;
 }
 
 Engine::Event Engine::take_due_now() {
@@ -71,14 +83,27 @@ bool Engine::checkpoint() {
 
 bool Engine::step() {
   if (stop_ != EngineStop::none) return false;
-  // The earliest of the three sources, found once: the lanes, the queue, the current tick's.
+  // The earliest of the four sources, found once: the lanes, the queue, the in-order events,
+  // the current tick's.
   const bool from_lanes = lanes_first();
-  const bool any_queued = from_lanes || !queue_.empty();
+  bool any_queued = from_lanes || !queue_.empty();
   // The first queued event's key; the lanes' comes from their tree, not the event itself.
-  const Tick time = from_lanes ? lanes_.top_time() : any_queued ? queue_.top().time : kNever;
-  const std::uint64_t sequence = from_lanes   ? lanes_.top_sequence()
-                                 : any_queued ? queue_.top().sequence
-                                              : 0;
+  Tick time = from_lanes ? lanes_.top_time() : any_queued ? queue_.top().time : kNever;
+  std::uint64_t sequence = from_lanes   ? lanes_.top_sequence()
+                           : any_queued ? queue_.top().sequence
+                                        : 0;
+  // In-order events are there only after an eviction: one test when they are not.
+  bool from_in_order = false;
+  if (!in_order_.empty()) [[unlikely]] {
+    const Event& first = in_order_.front();
+    from_in_order =
+        !any_queued || (first.time != time ? first.time < time : first.sequence < sequence);
+    if (from_in_order) {
+      time = first.time;
+      sequence = first.sequence;
+      any_queued = true;
+    }
+  }
   const bool due_now = due_now_head_ < due_now_.size() &&
                        (!any_queued || now_ != time || due_now_[due_now_head_].sequence < sequence);
   if (!due_now) {
@@ -90,7 +115,10 @@ bool Engine::step() {
     }
   }
   if (processed_ >= next_checkpoint_ && !checkpoint()) return false;
-  const Event event = due_now ? take_due_now() : from_lanes ? lanes_.pop() : queue_.pop();
+  const Event event = due_now         ? take_due_now()
+                      : from_in_order ? in_order_.pop()
+                      : from_lanes    ? lanes_.pop()
+                                      : queue_.pop();
   now_ = event.time;
   ++processed_;
   event.handler->handle(event.payload);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "hsa_model/event_queue.hpp"
+#include "hsa_model/in_order_events.hpp"
 #include "hsa_model/lane_events.hpp"
 #include "hsa_model/time.hpp"
 
@@ -53,6 +54,10 @@ class Engine {
     schedule_at(now_ + delay, handler, payload);
   }
 
+  // An event that cannot be withdrawn and usually runs after every one scheduled this way before
+  // it (InOrderEvents: a context transfer's end): O(1) then, and as schedule_at otherwise.
+  void schedule_in_order(Tick when, EventHandler& handler, std::uint64_t payload);
+
   // Lanes (LaneEvents): events that may be withdrawn before they run, each kept in the lane of
   // its component (the dispatcher's: one per CU). They run in the same (time, sequence) order as
   // every other event. set_lanes discards the lanes' events.
@@ -68,14 +73,10 @@ class Engine {
   bool cancel_in_lane(std::uint32_t lane, const EventHandler& handler, std::uint64_t payload) {
     return lanes_.remove(lane, &handler, payload);
   }
-  // Moves that event to `when` (not before now), as if it had been cancelled and scheduled again.
-  bool reschedule_in_lane(std::uint32_t lane, const EventHandler& handler, std::uint64_t payload,
-                          Tick when) {
-    return lanes_.retime(lane, &handler, payload, when, next_sequence_++);
-  }
 
   // While it lives, withdrawals from the lanes are a batch (LaneEvents::defer_order): the order
-  // of the lanes is brought up to date once, when it ends. No event may run meanwhile.
+  // of the lanes is brought up to date once, when it ends. Meanwhile no event may run, and none
+  // may be put in a lane.
   class LaneBatch {
    public:
     explicit LaneBatch(Engine& engine) : lanes_(&engine.lanes_) { lanes_->defer_order(); }
@@ -103,24 +104,28 @@ class Engine {
   // once the next event is chosen, so it must not schedule or withdraw events.
   void set_checkpoint(std::uint64_t every, std::function<bool()> check);
 
-  bool idle() const { return queue_.empty() && lanes_.empty() && due_now_.size() == due_now_head_; }
+  bool idle() const {
+    return queue_.empty() && lanes_.empty() && in_order_.empty() &&
+           due_now_.size() == due_now_head_;
+  }
   std::uint64_t events_processed() const { return processed_; }
 
  private:
   using Event = ScheduledEvent;
 
   Event take_due_now();
-  // True when the lanes hold the earliest event that is not due at the current tick.
+  // True when the lanes hold an earlier event than the queue.
   bool lanes_first() const;
-  // The earliest event of the queue and the lanes (nullptr when both are empty).
+  // The earliest event of the queue, the lanes and the in-order events (nullptr when none).
   const Event* earliest_queued() const;
   // At every checkpoint and at the event limit: false when the engine must stop.
   bool checkpoint();
 
   EventQueue queue_;  // events after the current tick when they were scheduled
   LaneEvents lanes_;
+  InOrderEvents in_order_;
   // Events scheduled for the current tick skip the queue (not the lanes). The earliest of these
-  // three sources runs next, in (time, sequence) order.
+  // four sources runs next, in (time, sequence) order.
   std::vector<Event> due_now_;
   std::size_t due_now_head_ = 0;
   Tick now_ = 0;

@@ -15,7 +15,8 @@ void LaneEvents::set_lanes(std::uint32_t lanes, std::uint32_t capacity) {
   keys_.assign(2 * std::size_t{leaves_}, kEmpty);
   winners_.assign(2 * std::size_t{leaves_}, 0);
   changed_.clear();
-  changes_.assign(lanes, Change::none);
+  changed_.reserve(lanes);  // a batch notes each lane once at most
+  is_changed_.assign(lanes, 0);
   for (std::uint32_t i = 0; i < leaves_; ++i)
     winners_[leaves_ + i] = i;
   for (std::uint32_t n = leaves_ - 1; n >= 1; --n)
@@ -63,33 +64,14 @@ void LaneEvents::update(std::uint32_t lane) {
 }
 
 void LaneEvents::first_changed(std::uint32_t lane) {
-  if (deferring_) return note_changed(lane);
-  update(lane);
-}
-
-void LaneEvents::note_changed(std::uint32_t lane) {
-  if (changes_[lane] != Change::none) return;
-  changes_[lane] = Change::first;
+  if (!deferring_) return update(lane);
+  if (is_changed_[lane]) return;
+  is_changed_[lane] = 1;
   changed_.push_back(lane);
-}
-
-void LaneEvents::sort(std::uint32_t lane) {
-  ScheduledEvent* events = begin(lane);
-  const Span span = spans_[lane];
-  for (std::uint32_t j = span.head + 1; j < span.tail; ++j) {
-    const ScheduledEvent event = events[j];
-    std::uint32_t i = j;
-    for (; i > span.head && event.before(events[i - 1]); --i)
-      events[i] = events[i - 1];
-    events[i] = event;
-  }
 }
 
 void LaneEvents::restore_order() {
   deferring_ = false;
-  for (const std::uint32_t lane : changed_) {
-    if (changes_[lane] == Change::unsorted) sort(lane);
-  }
   // A climb per lane costs log2(leaves) nodes, a rebuild every node once.
   const std::size_t depth = static_cast<std::size_t>(std::bit_width(leaves_)) - 1;
   if (changed_.size() * depth < leaves_) {
@@ -102,7 +84,7 @@ void LaneEvents::restore_order() {
       set_node(n);
   }
   for (const std::uint32_t lane : changed_)
-    changes_[lane] = Change::none;
+    is_changed_[lane] = 0;
   changed_.clear();
 }
 
@@ -143,42 +125,21 @@ bool LaneEvents::remove(std::uint32_t lane, const EventHandler* handler, std::ui
   const std::uint32_t i = find(lane, handler, payload);
   Span& span = spans_[lane];
   if (i == span.tail) return false;
+  ScheduledEvent* events = begin(lane);
   if (i == span.head) {
     if (++span.head == span.tail) span = {0, 0};
     first_changed(lane);
-    return true;
+  } else if (i - span.head < span.tail - 1 - i) {
+    // The earlier events move back by one: the first is the same event, and the tree, which
+    // keeps keys and lanes but no places, stays right.
+    for (std::uint32_t j = i; j > span.head; --j)
+      events[j] = events[j - 1];
+    ++span.head;
+  } else {
+    for (std::uint32_t j = i + 1; j < span.tail; ++j)
+      events[j - 1] = events[j];
+    --span.tail;
   }
-  ScheduledEvent* events = begin(lane);
-  std::copy(events + i + 1, events + span.tail, events + i);
-  --span.tail;
-  return true;
-}
-
-bool LaneEvents::retime(std::uint32_t lane, const EventHandler* handler, std::uint64_t payload,
-                        Tick time, std::uint64_t sequence) {
-  assert(time != kNever);
-  std::uint32_t i = find(lane, handler, payload);
-  const Span span = spans_[lane];
-  if (i == span.tail) return false;
-  ScheduledEvent* events = begin(lane);
-  // A lane's second move in a batch leaves the event in place: the lane is sorted once, when the
-  // batch ends (evicting every work-group of a CU moved each past the ones moved before it).
-  if (deferring_ && changes_[lane] != Change::none) {
-    events[i].time = time;
-    events[i].sequence = sequence;
-    changes_[lane] = Change::unsorted;
-    return true;
-  }
-  ScheduledEvent event = events[i];
-  const bool was_first = i == span.head;
-  event.time = time;
-  event.sequence = sequence;
-  for (; i > span.head && event.before(events[i - 1]); --i)
-    events[i] = events[i - 1];
-  for (; i + 1 < span.tail && events[i + 1].before(event); ++i)
-    events[i] = events[i + 1];
-  events[i] = event;
-  if (was_first || i == span.head) first_changed(lane);
   return true;
 }
 

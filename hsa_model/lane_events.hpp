@@ -1,6 +1,6 @@
 #pragma once
 // Events kept in lanes: the dispatcher gives each CU a lane for the ends of its work-groups (and
-// their context transfers), so that an event can be withdrawn (eviction) and the engine's
+// of their contexts' restores), so that an event can be withdrawn (eviction) and the engine's
 // general queue holds only the rest. A lane keeps its events sorted by (time, sequence number);
 // a winner tree over the lanes' earliest events names the earliest of all. Work-groups mostly
 // end in the order they start, so a push usually appends and a pop takes the lane's first: both
@@ -34,18 +34,15 @@ class LaneEvents {
   ScheduledEvent pop();
   // `event` may not be at time kNever.
   void push(std::uint32_t lane, const ScheduledEvent& event);
-  // Withdraws the event of `lane` with this handler and payload; false when there is none.
+  // Withdraws the event of `lane` with this handler and payload; false when there is none. The
+  // events on its shorter side move up by one.
   bool remove(std::uint32_t lane, const EventHandler* handler, std::uint64_t payload);
-  // Moves that event to (time, sequence) in one pass: what remove and push would do.
-  bool retime(std::uint32_t lane, const EventHandler* handler, std::uint64_t payload, Tick time,
-              std::uint64_t sequence);
 
   // A batch of withdrawals (evicting a kernel from every CU at once): between defer_order and
-  // restore_order, remove and retime only note the lanes they change (retime leaves the event
-  // where it is, with its new time), and restore_order sorts those lanes and brings the tree up
-  // to date once. A climb per lane put the tree's top levels right once per lane, and was more
-  // than half of withdrawing a work-group that was its lane's first. Only remove and retime may
-  // be used in between.
+  // restore_order, remove only notes the lanes whose earliest event it withdrew, and
+  // restore_order brings the tree up to date once. A climb per lane put the tree's top levels
+  // right once per lane, and was more than half of withdrawing a work-group that was its lane's
+  // first. Only remove may be used in between.
   void defer_order() { deferring_ = true; }
   void restore_order();
 
@@ -78,9 +75,6 @@ class LaneEvents {
   void update(std::uint32_t lane);
   // As update, or noted for restore_order while deferring.
   void first_changed(std::uint32_t lane);
-  void note_changed(std::uint32_t lane);
-  // Insertion sort: a batch leaves a lane's retimed events out of place.
-  void sort(std::uint32_t lane);
   // The key of the lane's earliest event (kEmpty when it has none).
   Key first_key(std::uint32_t lane) const {
     const Span span = spans_[lane];
@@ -107,14 +101,8 @@ class LaneEvents {
   std::vector<Key> keys_ = {kEmpty, kEmpty};
   std::vector<std::uint32_t> winners_ = {0, 0};
   bool deferring_ = false;
-  // What a batch did to each lane (none: nothing yet, or no batch).
-  enum class Change : std::uint8_t {
-    none,
-    first,     // its earliest event may have changed: the tree must follow
-    unsorted,  // and an event was moved without being put in its place
-  };
-  std::vector<std::uint32_t> changed_;  // the lanes a batch changed, each once
-  std::vector<Change> changes_;         // by lane
+  std::vector<std::uint32_t> changed_;    // the lanes noted while deferring, each once
+  std::vector<std::uint8_t> is_changed_;  // by lane
 };
 
 }  // namespace aqlsim

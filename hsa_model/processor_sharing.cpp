@@ -64,7 +64,7 @@ void ProcessorSharingTimer::start(std::uint32_t slot, WorkgroupRecord& wg,
   mark_dirty(wg.cu);
 }
 
-double ProcessorSharingTimer::withdraw(std::uint32_t slot, const WorkgroupRecord& wg, Tick then) {
+double ProcessorSharingTimer::withdraw(std::uint32_t slot, const WorkgroupRecord& wg) {
   std::vector<Group>& groups = groups_[wg.cu];
   const auto group = std::find_if(groups.begin(), groups.end(),
                                   [&](const Group& g) { return g.kernel == wg.kernel; });
@@ -78,7 +78,6 @@ double ProcessorSharingTimer::withdraw(std::uint32_t slot, const WorkgroupRecord
   std::make_heap(finishes.begin(), finishes.end(), std::greater<>());
   if (finishes.empty()) groups.erase(group);
   mark_dirty(wg.cu);
-  if (then != kNever) engine_->schedule_in_lane(wg.cu, then, *workgroup_event_, slot);
   return wg.fraction * std::clamp(left, 0.0, 1.0);
 }
 

@@ -27,7 +27,7 @@ class ProcessorSharingTimer final : public WorkgroupTimer {
   void start(std::uint32_t slot, WorkgroupRecord& wg, const KernelState& kernel, double mean,
              double spread) override;
   void settle() override;
-  double withdraw(std::uint32_t slot, const WorkgroupRecord& wg, Tick then) override;
+  double withdraw(std::uint32_t slot, const WorkgroupRecord& wg) override;
 
  private:
   using Finish = std::pair<double, std::uint64_t>;  // (virtual finish time, slot)

@@ -11,12 +11,8 @@ Tick AtDispatchTimer::fraction_of(Tick duration, double fraction) {
   return std::max<Tick>(1, std::llround(static_cast<double>(duration) * fraction));
 }
 
-double AtDispatchTimer::withdraw(std::uint32_t slot, const WorkgroupRecord& wg, Tick then) {
-  if (then == kNever) {
-    engine_->cancel_in_lane(wg.cu, *workgroup_event_, slot);
-  } else {
-    engine_->reschedule_in_lane(wg.cu, *workgroup_event_, slot, then);
-  }
+double AtDispatchTimer::withdraw(std::uint32_t slot, const WorkgroupRecord& wg) {
+  engine_->cancel_in_lane(wg.cu, *workgroup_event_, slot);
   const double left = static_cast<double>(wg.end - engine_->now()) / wg.work;
   return wg.fraction * std::clamp(left, 0.0, 1.0);
 }

@@ -23,11 +23,9 @@ class WorkgroupTimer {
   // log-normal factor. Sets wg.work.
   virtual void start(std::uint32_t slot, WorkgroupRecord& wg, const KernelState& kernel,
                      double mean, double spread) = 0;
-  // Stops work-group `slot` now, before its end: its end event will not fire. When `then` is
-  // not kNever, the run's next event (the end of its context save) is due then instead: the
-  // timer puts it in the CU's lane, with the end event's handler and payload. Returns the share
+  // Stops work-group `slot` now, before its end: its end event will not fire. Returns the share
   // of its whole work still to do.
-  virtual double withdraw(std::uint32_t slot, const WorkgroupRecord& wg, Tick then) = 0;
+  virtual double withdraw(std::uint32_t slot, const WorkgroupRecord& wg) = 0;
   // Every load change of the current tick has been reported.
   virtual void settle() = 0;
 };
@@ -48,8 +46,8 @@ class AtDispatchTimer final : public WorkgroupTimer {
     wg.end = engine_->now() + duration;
     engine_->schedule_in_lane(wg.cu, wg.end, *workgroup_event_, slot);
   }
-  // The end event is withdrawn from the CU's lane, or moved to `then`.
-  double withdraw(std::uint32_t slot, const WorkgroupRecord& wg, Tick then) override;
+  // The end event is withdrawn from the CU's lane.
+  double withdraw(std::uint32_t slot, const WorkgroupRecord& wg) override;
   void settle() override {}
 
  private:

@@ -146,6 +146,45 @@ TEST(Engine, LanedEventsRunInTheSameOrderAsEveryOtherEvent) {
   EXPECT_EQ(engine.events_processed(), 7u);
 }
 
+// In-order events run in the same order as the rest, and one that cannot go in order (an early
+// one behind more than InOrderEvents::kReach others) runs at its time from the queue.
+TEST(Engine, InOrderEventsRunInTheSameOrderAsEveryOtherEvent) {
+  Engine engine;
+  engine.set_lanes(1);
+  Recorder r;
+  r.engine = &engine;
+  const auto far = static_cast<Tick>(InOrderEvents::kReach) + 1;
+  for (Tick i = 0; i <= far; ++i)
+    engine.schedule_in_order(1000 + i, r, 100 + static_cast<std::uint64_t>(i));
+  engine.schedule_in_order(15, r, 1);  // more than kReach events early: goes to the queue
+  engine.schedule_in_lane(0, 15, r, 2);
+  engine.schedule_at(5, r, 3);
+  engine.schedule_in_order(1000, r, 4);  // ties the first in-order event: runs after it
+  EXPECT_EQ(engine.next_time(), 5);
+  engine.run();
+  std::vector<std::pair<Tick, std::uint64_t>> expected{
+      {5, 3}, {15, 1}, {15, 2}, {1000, 100}, {1000, 4}};
+  for (Tick i = 1; i <= far; ++i)
+    expected.emplace_back(1000 + i, 100 + static_cast<std::uint64_t>(i));
+  EXPECT_EQ(r.seen, expected);
+  EXPECT_TRUE(engine.idle());
+}
+
+TEST(Engine, TheTimeLimitStopsBeforeAnInOrderEventPastIt) {
+  Engine engine;
+  Recorder r;
+  r.engine = &engine;
+  engine.set_limits(15, 100);
+  engine.schedule_in_order(10, r, 1);
+  engine.schedule_in_order(20, r, 2);
+  EXPECT_EQ(engine.next_time(), 10);
+  engine.run();
+  EXPECT_EQ(r.seen, (std::vector<std::pair<Tick, std::uint64_t>>{{10, 1}}));
+  EXPECT_EQ(engine.stopped_by(), EngineStop::time_limit);
+  EXPECT_EQ(engine.next_time(), 20);
+  EXPECT_FALSE(engine.idle());
+}
+
 TEST(Engine, ACancelledLanedEventNeitherRunsNorCounts) {
   Engine engine;
   engine.set_lanes(1);

@@ -1,5 +1,5 @@
 // Lanes must pop exactly the order a comparison heap pops, (time, sequence), whatever the lanes,
-// a withdrawn event must never pop, and a moved one pops at its new place only.
+// a withdrawn event must never pop, and the rest keep their order.
 #include "hsa_model/lane_events.hpp"
 
 #include <gtest/gtest.h>
@@ -52,23 +52,20 @@ TEST(LaneEvents, AWithdrawnEventNeverPops) {
   EXPECT_EQ(drain(lanes), (std::vector<std::uint64_t>{4, 3}));
 }
 
-TEST(LaneEvents, AMovedEventPopsAtItsNewPlace) {
-  LaneEvents lanes;
-  lanes.set_lanes(2);
-  lanes.push(0, at(10, 0, 1));
-  lanes.push(0, at(20, 1, 2));
-  lanes.push(1, at(15, 2, 3));
-  // Lane 0's first moves behind its second: lane 1 leads now, then lane 0's second.
-  EXPECT_TRUE(lanes.retime(0, nullptr, 1, 30, 3));
-  EXPECT_EQ(lanes.top().payload, 3u);
-  EXPECT_EQ(lanes.top_time(), 15);
-  // Lane 0's last moves before everything (as a context save cut short by an eviction).
-  EXPECT_TRUE(lanes.retime(0, nullptr, 1, 5, 4));
-  EXPECT_EQ(lanes.top().payload, 1u);
-  EXPECT_EQ(lanes.top_time(), 5);
-  EXPECT_EQ(lanes.top_sequence(), 4u);
-  EXPECT_FALSE(lanes.retime(1, nullptr, 1, 40, 5));  // not in lane 1
-  EXPECT_EQ(drain(lanes), (std::vector<std::uint64_t>{1, 3, 2}));
+// A withdrawal moves the events on its shorter side: before it, behind it, or none when it was
+// the first. Each way, the rest pop in order.
+TEST(LaneEvents, AWithdrawalKeepsTheRestInOrder) {
+  for (std::uint64_t withdrawn = 0; withdrawn < 5; ++withdrawn) {
+    LaneEvents lanes;
+    lanes.set_lanes(2);
+    for (std::uint64_t i = 0; i < 5; ++i)
+      lanes.push(0, at(10 * static_cast<Tick>(i + 1), i, i));  // payloads 0..4 at 10..50
+    lanes.push(1, at(25, 5, 9));
+    EXPECT_TRUE(lanes.remove(0, nullptr, withdrawn));
+    std::vector<std::uint64_t> expected = {0, 1, 9, 2, 3, 4};
+    std::erase(expected, withdrawn);
+    EXPECT_EQ(drain(lanes), expected) << "payload " << withdrawn << " withdrawn";
+  }
 }
 
 TEST(LaneEvents, TheHandlerTellsEventsWithTheSamePayloadApart) {
@@ -86,8 +83,7 @@ TEST(LaneEvents, TheHandlerTellsEventsWithTheSamePayloadApart) {
 
 // As the dispatcher uses the lanes, and more: many events per lane (past the initial room, so
 // the lanes grow and compact), out-of-order pushes, times clustered at the same tick, and
-// withdrawals and moves (earlier or later, as an eviction's save moves an end) anywhere, alone or
-// in batches. The reference is a list searched for its earliest.
+// withdrawals anywhere, alone or in batches. The reference is a list searched for its earliest.
 TEST(LaneEvents, MatchesASortedReferenceOnARandomRun) {
   std::mt19937_64 random(11);
   constexpr std::uint32_t kLanes = 37;
@@ -119,30 +115,16 @@ TEST(LaneEvents, MatchesASortedReferenceOnARandomRun) {
     ASSERT_TRUE(lanes.remove(reference[victim].lane, nullptr, reference[victim].event.payload));
     reference.erase(reference.begin() + static_cast<std::ptrdiff_t>(victim));
   };
-  const auto move = [&] {
-    Pending& moved = reference[random() % reference.size()];
-    moved.event.time = now + 1 + static_cast<Tick>(random() % 1000);
-    moved.event.sequence = sequence++;
-    ASSERT_TRUE(lanes.retime(moved.lane, nullptr, moved.event.payload, moved.event.time,
-                             moved.event.sequence));
-  };
   for (int step = 0; step < 100000; ++step) {
-    const auto action = random() % 9;
+    const auto action = random() % 8;
     if (action < 2 && !reference.empty()) {
       withdraw();
-    } else if (action == 2 && !reference.empty()) {
-      move();
-    } else if (action == 3 && step % 50 == 0) {
-      // A batch (an eviction): up to 60 withdrawals and moves, so that both a few lanes (a climb
-      // each) and most of the 37 (a rebuild of the tree) change their first event.
+    } else if (action == 2 && step % 50 == 0) {
+      // A batch (an eviction): up to 100 withdrawals, so that both a few lanes (a climb each)
+      // and most of the 37 (a rebuild of the tree) lose their first event.
       lanes.defer_order();
-      for (std::uint64_t n = random() % 60; n > 0 && !reference.empty(); --n) {
-        if (random() % 2 == 0) {
-          withdraw();
-        } else {
-          move();
-        }
-      }
+      for (std::uint64_t n = random() % 100; n > 0 && !reference.empty(); --n)
+        withdraw();
       lanes.restore_order();
     } else if (!reference.empty()) {
       const auto expected = earliest();
@@ -175,14 +157,12 @@ TEST(LaneEvents, ABatchOfWithdrawalsEndsInTheSameOrder) {
         lanes->push(lane, at(500, 2 * lane + 1, 2 * lane + 1));
       }
     }
-    // The first `changed` lanes lose their first event (odd lanes) or move it behind all the
-    // others (even lanes, to time 1000).
+    // The first `changed` lanes lose their first event (and every third its second too).
     const auto change = [changed](LaneEvents& lanes) {
       for (std::uint32_t lane = 0; lane < changed; ++lane) {
-        if (lane % 2 == 1) {
-          EXPECT_TRUE(lanes.remove(lane, nullptr, 2 * lane));
-        } else {
-          EXPECT_TRUE(lanes.retime(lane, nullptr, 2 * lane, 1000, 200 + lane));
+        EXPECT_TRUE(lanes.remove(lane, nullptr, 2 * lane));
+        if (lane % 3 == 0) {
+          EXPECT_TRUE(lanes.remove(lane, nullptr, 2 * lane + 1));
         }
       }
     };
@@ -190,27 +170,11 @@ TEST(LaneEvents, ABatchOfWithdrawalsEndsInTheSameOrder) {
     change(batched);
     batched.restore_order();
     change(one_by_one);
-    // Lane `changed` (or the last one's second, when every lane changed) is first now.
-    const std::uint64_t first = changed < 64 ? 2 * changed : 1;
+    // Lane `changed` (or lane 1's second, when every lane changed) is first now.
+    const std::uint64_t first = changed < 64 ? 2 * changed : 3;
     EXPECT_EQ(batched.top().payload, first) << changed << " lanes changed";
     EXPECT_EQ(drain(batched), drain(one_by_one)) << changed << " lanes changed";
   }
-}
-
-// A lane's second move in a batch leaves the event where it is until the batch ends: the lane
-// must then be in order again, here the reverse of its order before.
-TEST(LaneEvents, EveryEventOfALaneMovedInABatch) {
-  LaneEvents lanes;
-  lanes.set_lanes(2);
-  for (std::uint64_t i = 0; i < 4; ++i)
-    lanes.push(0, at(10 * static_cast<Tick>(i + 1), i, i));  // payloads 0..3 at 10..40
-  lanes.push(1, at(25, 4, 9));
-  lanes.defer_order();
-  for (std::uint64_t i = 0; i < 4; ++i)
-    EXPECT_TRUE(lanes.retime(0, nullptr, i, 50 - 10 * static_cast<Tick>(i), 5 + i));
-  lanes.restore_order();
-  EXPECT_EQ(lanes.top().payload, 3u);  // now at 20
-  EXPECT_EQ(drain(lanes), (std::vector<std::uint64_t>{3, 9, 2, 1, 0}));
 }
 
 TEST(LaneEvents, SetLanesDiscardsEveryEvent) {
