@@ -19,8 +19,12 @@ void LaneEvents::set_lanes(std::uint32_t lanes, std::uint32_t capacity) {
   is_changed_.assign(lanes, 0);
   for (std::uint32_t i = 0; i < leaves_; ++i)
     winners_[leaves_ + i] = i;
-  for (std::uint32_t n = leaves_ - 1; n >= 1; --n)
-    winners_[n] = winners_[2 * n];
+  rebuild_nodes();
+}
+
+void LaneEvents::rebuild_nodes() {
+  for (std::size_t n = leaves_ - 1; n >= 1; --n)
+    set_node(n);
 }
 
 void LaneEvents::compact_or_grow(std::uint32_t lane) {
@@ -80,8 +84,7 @@ void LaneEvents::restore_order() {
   } else {
     for (const std::uint32_t lane : changed_)
       keys_[leaves_ + lane] = first_key(lane);
-    for (std::size_t n = leaves_ - 1; n >= 1; --n)
-      set_node(n);
+    rebuild_nodes();
   }
   for (const std::uint32_t lane : changed_)
     is_changed_[lane] = 0;

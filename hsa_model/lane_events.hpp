@@ -80,7 +80,9 @@ class LaneEvents {
     const Span span = spans_[lane];
     return span.head < span.tail ? key_of(first(lane).time, first(lane).sequence) : kEmpty;
   }
-  // Node n from its two children (restore_order; update climbs without reading its own path).
+  // Every node above the leaves from its two children, bottom up.
+  void rebuild_nodes();
+  // Node n from its two children (update climbs without reading its own path).
   void set_node(std::size_t n) {
     const bool right = __builtin_expect_with_probability(keys_[2 * n + 1] < keys_[2 * n], 1, 0.5);
     keys_[n] = right ? keys_[2 * n + 1] : keys_[2 * n];
