@@ -4,16 +4,6 @@
 #include <cassert>
 
 namespace aqlsim {
-namespace {
-
-// Equation 2. Total_Blocks is only an estimate (blocks go to whichever CU frees first), so a
-// CU that has done more than its share predicts no work left rather than negative work.
-Tick equation2(const CuSlice& s, Tick now) {
-  const std::uint64_t left = s.total_blocks > s.done_blocks ? s.total_blocks - s.done_blocks : 0;
-  return s.active_at(now) + scaled_duration(left, s.t) / s.resident_blocks;
-}
-
-}  // namespace
 
 Tick CuSlice::remaining_at(Tick now) const {
   return std::max<Tick>(0, pred - active_at(now));
@@ -68,25 +58,23 @@ void SimpleSlicingPredictor::first_block_start(KernelSlices& k, const WorkgroupR
 }
 
 inline void SimpleSlicingPredictor::count_block_start(KernelSlices& k, const WorkgroupRecord& wg) {
-  CuSlice& s = k.cus[wg.cu];
-  if (s.resident++ > 0) return;
-  s.active_since = wg.start;
-  if (figures_ == KernelFigures::all) k.maxima.set(wg.cu, SliceMaxima::of(s));
+  const bool first = k.cus[wg.cu].count_start(wg.start);
+  if (figures_ == KernelFigures::all && first) maxima_changed(k, wg.cu);
 }
 
 bool SimpleSlicingPredictor::on_block_end(const WorkgroupRecord& wg) {
   KernelSlices& k = kernels_[wg.kernel];
   CuSlice& s = k.cus[wg.cu];
-  assert(s.resident > 0 && "a block ended that was never started");
-  if (--s.resident == 0) s.active_cycles += wg.end - s.active_since;
+  s.count_leaving(wg.end);
   ++s.done_blocks;
   if (mode_ != SliceMode::unaware || !s.predicted()) {
     // Algorithm 1 takes t from the first block to end after the slice began, even if that
     // block started in the previous slice.
     const bool sample = s.sampled_in != k.current_slice;
-    if (sample) s.t = wg.end - wg.start;
-    s.pred = equation2(s, wg.end);
-    if (sample) s.opening_pred = s.pred;  // the prediction that opens the CU's slice
+    s.t = CuSlice::select(sample, wg.end - wg.start, s.t);
+    s.pred = s.equation2(wg.end);
+    // The prediction that opens the CU's slice.
+    s.opening_pred = CuSlice::select(sample, s.pred, s.opening_pred);
     s.sampled_in = k.current_slice;
   }
   return pred_changed(k, wg.cu);
@@ -94,10 +82,8 @@ bool SimpleSlicingPredictor::on_block_end(const WorkgroupRecord& wg) {
 
 void SimpleSlicingPredictor::on_block_evicted(const WorkgroupRecord& wg) {
   KernelSlices& k = kernels_[wg.kernel];
-  CuSlice& s = k.cus[wg.cu];
-  assert(s.resident > 0 && "a block was evicted that was never started");
-  if (--s.resident == 0) s.active_cycles += wg.end - s.active_since;
-  if (figures_ == KernelFigures::all) k.maxima.set(wg.cu, SliceMaxima::of(s));
+  k.cus[wg.cu].count_leaving(wg.end);
+  if (figures_ == KernelFigures::all) maxima_changed(k, wg.cu);
 }
 
 void SimpleSlicingPredictor::on_kernel_end(KernelId kernel) {
@@ -114,16 +100,20 @@ void SimpleSlicingPredictor::copy_sample(KernelId kernel, CuIndex from, Tick now
     CuSlice& s = k.cus[c];
     if (s.predicted()) continue;
     s.t = t;
-    s.pred = equation2(s, now);
+    s.pred = s.equation2(now);
     pred_changed(k, c);
   }
 }
 
 bool SimpleSlicingPredictor::pred_changed(KernelSlices& kernel, CuIndex cu) {
-  const CuSlice& s = kernel.cus[cu];
-  if (figures_ == KernelFigures::runtime_only) return kernel.largest_pred.set(cu, s.pred);
+  if (figures_ == KernelFigures::runtime_only)
+    return kernel.largest_pred.set(cu, kernel.cus[cu].pred);
+  return maxima_changed(kernel, cu);
+}
+
+bool SimpleSlicingPredictor::maxima_changed(KernelSlices& kernel, CuIndex cu) {
   const Tick before = kernel.maxima.all().pred;
-  kernel.maxima.set(cu, SliceMaxima::of(s));
+  kernel.maxima.set(cu, SliceMaxima::of(kernel.cus[cu]));
   return kernel.maxima.all().pred != before;
 }
 

@@ -10,8 +10,7 @@ void SlicingObserver::on_kernel_launched(const KernelState& kernel, Tick) {
   }
 }
 
-void SlicingObserver::on_workgroup_finished(const KernelState& kernel, const WorkgroupRecord& wg) {
-  if (!predictor_.on_block_end(wg)) return;  // the predicted runtime is as it was
+void SlicingObserver::record_change(const KernelState& kernel, const WorkgroupRecord& wg) {
   const Tick runtime = *predictor_.predicted_runtime(wg.kernel);
   histories_[wg.kernel].emplace_back(wg.end, runtime);
   for (ModelObserver* sink : sinks_)

@@ -24,7 +24,10 @@ class SlicingObserver final : public ModelObserver {
                             const ComputeUnit&) override {
     predictor_.on_block_start(wg);
   }
-  void on_workgroup_finished(const KernelState& kernel, const WorkgroupRecord& wg) override;
+  void on_workgroup_finished(const KernelState& kernel, const WorkgroupRecord& wg) override {
+    if (predictor_.on_block_end(wg)) [[unlikely]]
+      record_change(kernel, wg);
+  }
   void on_workgroup_evicted(const KernelState&, const WorkgroupRecord& wg, double) override {
     predictor_.on_block_evicted(wg);
   }
@@ -49,6 +52,9 @@ class SlicingObserver final : public ModelObserver {
   }
 
  private:
+  // The predicted runtime changed at `wg`'s end (out of line: a block end seldom changes it).
+  [[gnu::noinline]] void record_change(const KernelState& kernel, const WorkgroupRecord& wg);
+
   SimpleSlicingPredictor predictor_;
   std::vector<History> histories_;               // by KernelId
   std::vector<std::optional<Tick>> last_slice_;  // by KernelId
