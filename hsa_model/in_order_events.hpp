@@ -16,12 +16,14 @@ class InOrderEvents {
  public:
   static constexpr std::size_t kReach = 16;
 
-  bool empty() const { return head_ == events_.size(); }
+  // A pop that runs the last event clears the list, so no run events are kept without one to
+  // come: one comparison, which the engine makes at every step.
+  bool empty() const { return events_.empty(); }
   // The earliest event; not empty().
   const ScheduledEvent& front() const { return events_[head_]; }
   ScheduledEvent pop() {
     const ScheduledEvent event = events_[head_++];
-    if (empty()) {
+    if (head_ == events_.size()) {
       events_.clear();
       head_ = 0;
     } else if (head_ >= kReach && 2 * head_ >= events_.size()) {

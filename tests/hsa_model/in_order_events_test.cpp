@@ -8,19 +8,13 @@
 #include <random>
 #include <vector>
 
+#include "tests/support/scheduled_events.hpp"
+
 namespace aqlsim {
 namespace {
 
-ScheduledEvent at(Tick time, std::uint64_t sequence) {
-  return {.time = time, .sequence = sequence, .handler = nullptr, .payload = sequence};
-}
-
-std::vector<std::uint64_t> drain(InOrderEvents& events) {
-  std::vector<std::uint64_t> payloads;
-  while (!events.empty())
-    payloads.push_back(events.pop().payload);
-  return payloads;
-}
+using testing::at;
+using testing::drain;
 
 TEST(InOrderEvents, AnEventLaterThanItsPlaceMovesThere) {
   InOrderEvents events;

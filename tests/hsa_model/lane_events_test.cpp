@@ -9,20 +9,13 @@
 #include <vector>
 
 #include "hsa_model/engine.hpp"
+#include "tests/support/scheduled_events.hpp"
 
 namespace aqlsim {
 namespace {
 
-ScheduledEvent at(Tick time, std::uint64_t sequence, std::uint64_t payload = 0) {
-  return {.time = time, .sequence = sequence, .handler = nullptr, .payload = payload};
-}
-
-std::vector<std::uint64_t> drain(LaneEvents& lanes) {
-  std::vector<std::uint64_t> payloads;
-  while (!lanes.empty())
-    payloads.push_back(lanes.pop().payload);
-  return payloads;
-}
+using testing::at;
+using testing::drain;
 
 TEST(LaneEvents, PopsByTimeThenSequenceAcrossLanes) {
   LaneEvents lanes;
