@@ -2,8 +2,8 @@
 // The model's invariants, checked during every fuzzed run (tests/support/invariant_checker.hpp
 // without GoogleTest): a broken one aborts, which libFuzzer reports as a crash with this
 // message. No CU over a limit, no work-group outside its kernel's CU mask or worker limit or
-// grid, none on the device twice or started after finishing, each finished once; after a
-// completed run every kernel has finished and the device is empty.
+// grid or of a held kernel, none on the device twice or started after finishing, each finished
+// once; after a completed run every kernel has finished and the device is empty.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -32,6 +32,7 @@ class InvariantChecker final : public ModelObserver {
             "a work-group was placed outside its kernel's CU mask");
     require(kernel.resident_per_cu.at(wg.cu) <= kernel.max_per_cu,
             "a kernel has more work-groups on a CU than its workers per CU");
+    require(!kernel.held, "a work-group of a held kernel started");
     if (std::uint8_t* state = state_of(kernel, wg.index)) {
       require(*state != kFinished, "a work-group started after finishing");
       require(*state != kOnDevice, "a work-group started twice at once");

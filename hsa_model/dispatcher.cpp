@@ -244,22 +244,23 @@ void Dispatcher::sweep_from_cu0() {
 }
 
 // The thread-block scheduler's choice for `cu`, checked in every build: a policy that picks
-// what does not fit is a bug in the policy, reported like a queue-mapping policy's. The CU's
-// resources are checked as the work-group is placed (place_workgroup), which computes them
-// anyway.
+// what may not run there (nothing to issue, held by the kernel scheduler, outside its launch
+// controls) is a bug in the policy, reported like a queue-mapping policy's. The CU's resources
+// are checked as the work-group is placed (place_workgroup), which computes them anyway.
 KernelId Dispatcher::pick(CuIndex cu) {
   if (!can_take_work(cu)) return kNoKernel;
   const KernelId kernel = scheduler_->pick(view(), cu);
   if (kernel == kNoKernel) return kNoKernel;
-  if (kernels_[kernel].unissued() == 0 || !kernels_[kernel].allowed_on(cu))
-    throw_misfit(kernel, cu);
+  const KernelState& k = kernels_[kernel];
+  if (k.unissued() == 0) throw_misfit(kernel, cu, "it has nothing to issue");
+  if (k.held) throw_misfit(kernel, cu, "the kernel scheduler holds it");
+  if (!k.allowed_on(cu)) throw_misfit(kernel, cu, "its launch controls keep it off");
   return kernel;
 }
 
-void Dispatcher::throw_misfit(KernelId kernel, CuIndex cu) const {
-  throw std::logic_error(
-      fmt::format("thread-block scheduler '{}' picked kernel {} for CU {}, where it does not fit",
-                  scheduler_->name(), kernel, cu));
+void Dispatcher::throw_misfit(KernelId kernel, CuIndex cu, std::string_view why) const {
+  throw std::logic_error(fmt::format("thread-block scheduler '{}' picked kernel {} for CU {}: {}",
+                                     scheduler_->name(), kernel, cu, why));
 }
 
 void Dispatcher::wake(std::uint64_t) {
@@ -302,7 +303,7 @@ void Dispatcher::place_workgroup(KernelId id, CuIndex cu) {
   wg.start = now_;
   wg.end = kNever;  // known when it ends (the at-dispatch timer knows it at the start)
   timer_->before_load_change(cu);
-  if (!cus_[cu].try_place(k.demand, wg.placement)) throw_misfit(id, cu);
+  if (!cus_[cu].try_place(k.demand, wg.placement)) throw_misfit(id, cu, "it does not fit");
   ++k.resident_per_cu[cu];
   if (k.start == kNever) k.start = now_;
   placed_.push_back(slot);

@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include "hsa_model/compute_unit.hpp"
@@ -112,7 +113,7 @@ class Dispatcher {
   }
   void report_idle(KernelState& kernel);
   void place_workgroup(KernelId kernel, CuIndex cu);
-  [[noreturn]] void throw_misfit(KernelId kernel, CuIndex cu) const;
+  [[noreturn]] void throw_misfit(KernelId kernel, CuIndex cu, std::string_view why) const;
   void start_placed_workgroups();
   void complete_kernel(KernelState& kernel);
   void request_pass();

@@ -1,7 +1,9 @@
 #pragma once
 // The pick rule shared by the ordering policies (sjf, mpmax, srtf, srtf-adaptive), strict as
-// `fifo` is: walk the kernels in the policy's order, skipping those with nothing left to issue
-// and those already at their residency cap on this CU; the first other kernel decides alone.
+// `fifo` is: walk the kernels in the policy's order, skipping those with nothing left to issue,
+// those a kernel scheduler holds (a policy's order may keep them: sjf's keeps every launched
+// kernel) and those already at their residency cap on this CU; the first other kernel decides
+// alone.
 // If its next work-group does not fit, the CU waits for resources to free (no kernel further
 // down the order may take them), which is what makes hand-offs take until blocks finish.
 #include <cstdint>
@@ -20,7 +22,8 @@ KernelId pick_first_in_order(const DispatchView& view, CuIndex cu, std::span<con
                              Cap&& cap) {
   for (const KernelId k : order) {
     const KernelState& kernel = view.kernel(k);
-    if (kernel.unissued() == 0 || kernel.resident_per_cu[cu] >= cap(k) || !kernel.allowed_on(cu))
+    if (kernel.unissued() == 0 || kernel.held || kernel.resident_per_cu[cu] >= cap(k) ||
+        !kernel.allowed_on(cu))
       continue;
     return view.fits(k, cu) ? k : kNoKernel;
   }

@@ -46,8 +46,7 @@ TEST(PolicyCheck, APickThatDoesNotFitIsAPolicyError) {
     FAIL() << "the careless pick was accepted";
   } catch (const std::logic_error& e) {
     EXPECT_STREQ(e.what(),
-                 "thread-block scheduler 'careless' picked kernel 0 for CU 0, where it does not "
-                 "fit");
+                 "thread-block scheduler 'careless' picked kernel 0 for CU 0: it does not fit");
   }
 }
 

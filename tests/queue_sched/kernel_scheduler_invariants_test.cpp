@@ -1,7 +1,8 @@
 // Invariants of taking work back, over random workloads: under every kernel scheduler, every
-// preemption mechanism and both timing models, every work-group (task) finishes exactly once,
-// none is on the device twice at a time, none runs outside its queue's CU mask or over its
-// kernel's workers per CU, and every application completes.
+// thread-block scheduler, every preemption mechanism and both timing models, every work-group
+// (task) finishes exactly once, none is on the device twice at a time, none runs outside its
+// queue's CU mask or over its kernel's workers per CU, none of a held kernel starts, and every
+// application completes.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -32,7 +33,8 @@ std::string replace(std::string text, const std::string& from, const std::string
 // Four to six applications of one or two kernels, persistent with 1-3 workers per CU,
 // 3-40 tasks of 2-20 us, arriving in the first 60 us, some restricted to a CU mask.
 std::string random_workload(std::uint64_t seed, const std::string& timing,
-                            const std::string& mechanism, const std::string& policy) {
+                            const std::string& mechanism, const std::string& policy,
+                            const std::string& thread_block) {
   std::mt19937_64 rng(seed);
   const auto pick = [&](int lo, int hi) { return static_cast<int>(lo + rng() % (hi - lo + 1)); };
   std::string yaml = replace(replace(kDevice, "TIMING", timing), "MECHANISM", mechanism);
@@ -55,7 +57,7 @@ std::string random_workload(std::uint64_t seed, const std::string& timing,
               "us" + (i > 0 ? ", barrier: true" : "") + "}\n";
     }
   }
-  yaml += "scheduling: {kernel: " + policy +
+  yaml += "scheduling: {kernel: " + policy + ", thread_block: " + thread_block +
           ", params: {kernel-rr: {quantum_ms: 0.02}, kernel-cfs: {epoch_ms: 0.05}, "
           "kernel-frs: {min_quantum_ms: 0.01}}}\n";
   return yaml;
@@ -67,28 +69,31 @@ TEST(KernelSchedulerInvariants, EveryTaskRunsExactlyOnceUnderEverySchedulerAndMe
                              "kernel-frs", "kernel-adaptive", "kernel-smc"}) {
     for (const char* mechanism : {"drain", "context-save", "kill"}) {
       for (const char* timing : {"at-dispatch", "processor-sharing"}) {
-        for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-          SCOPED_TRACE(std::string(policy) + " " + mechanism + " " + timing + " seed " +
-                       std::to_string(seed));
-          const std::string yaml = random_workload(seed, timing, mechanism, policy);
-          const Scenario s = load_scenario_text(yaml, "random.yaml");
-          testing::InvariantChecker checker;
-          RunOptions options;
-          options.observers.push_back(&checker);
-          const RunReport r = run_scenario(s, options);
-          ASSERT_EQ(r.outcome.status, RunStatus::completed) << yaml;
-          std::uint64_t dispatches = 0;
-          std::uint64_t tasks = 0;
-          for (const QueueSpec& q : s.queues) {
-            for (const PacketSpec& p : q.packets) {
-              ++dispatches;
-              tasks += *p.workgroups;
+        for (const char* thread_block :
+             {"fifo", "fifo-backfill", "mpmax", "srtf", "srtf-adaptive", "sjf"}) {
+          for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+            SCOPED_TRACE(std::string(policy) + " " + mechanism + " " + timing + " " + thread_block +
+                         " seed " + std::to_string(seed));
+            const std::string yaml = random_workload(seed, timing, mechanism, policy, thread_block);
+            const Scenario s = load_scenario_text(yaml, "random.yaml");
+            testing::InvariantChecker checker;
+            RunOptions options;
+            options.observers.push_back(&checker);
+            const RunReport r = run_scenario(s, options);
+            ASSERT_EQ(r.outcome.status, RunStatus::completed) << yaml;
+            std::uint64_t dispatches = 0;
+            std::uint64_t tasks = 0;
+            for (const QueueSpec& q : s.queues) {
+              for (const PacketSpec& p : q.packets) {
+                ++dispatches;
+                tasks += *p.workgroups;
+              }
             }
+            EXPECT_EQ(r.kernels.size(), dispatches);
+            EXPECT_EQ(checker.finished(), tasks);
+            EXPECT_TRUE(checker.nothing_on_device());
+            evictions += checker.evictions();
           }
-          EXPECT_EQ(r.kernels.size(), dispatches);
-          EXPECT_EQ(checker.finished(), tasks);
-          EXPECT_TRUE(checker.nothing_on_device());
-          evictions += checker.evictions();
         }
       }
     }

@@ -20,7 +20,7 @@ namespace {
 constexpr Tick us = kMicrosecond;
 
 std::string workload(const std::string& policy, const std::string& params, Tick b_at,
-                     std::uint64_t b_tasks) {
+                     std::uint64_t b_tasks, const std::string& thread_block = "fifo-backfill") {
   return std::string(testing::kTinyDevice) +
          "  preemption: {mechanism: drain, launch_command: 1us, eviction_command: 2us, "
          "pending_read: 3us}\n"
@@ -33,7 +33,7 @@ std::string workload(const std::string& policy, const std::string& params, Tick 
          std::to_string(b_tasks) + ", at: " + std::to_string(b_at / kNanosecond) +
          "ns}]}\n"
          "scheduling: {kernel: " +
-         policy + ", params: " + params + "}\n";
+         policy + ", thread_block: " + thread_block + ", params: " + params + "}\n";
 }
 
 struct Ends {
@@ -41,15 +41,28 @@ struct Ends {
   Tick b = 0;
 };
 
-Ends run(const std::string& policy, const std::string& params, Tick b_at,
-         std::uint64_t b_tasks = 2) {
-  const RunReport r =
-      testing::run_checked(load_scenario_text(workload(policy, params, b_at, b_tasks), "k.yaml"));
+Ends run(const std::string& policy, const std::string& params, Tick b_at, std::uint64_t b_tasks = 2,
+         const std::string& thread_block = "fifo-backfill") {
+  const RunReport r = testing::run_checked(
+      load_scenario_text(workload(policy, params, b_at, b_tasks, thread_block), "k.yaml"));
   EXPECT_EQ(r.outcome.status, RunStatus::completed);
   std::map<std::string, Tick> end;
   for (const KernelResult& k : r.kernels)
     end[k.name] = k.end;
   return {end["A"], end["B"]};
+}
+
+// FCFS never evicts: B, arriving at 25, waits held until A's end [2,102] is read at 105; its
+// launch lands at 106: B [106,126]. The same under the sjf thread-block policy, whose order
+// puts the shorter B first but which must not issue a held kernel's work-groups (it once
+// started B's at 32, beside A).
+TEST(KernelSchedulers, FcfsRunsOneKernelAtATimeUnderEveryThreadBlockPolicy) {
+  for (const char* thread_block : {"fifo", "fifo-backfill", "mpmax", "srtf", "sjf"}) {
+    SCOPED_TRACE(thread_block);
+    const Ends e = run("kernel-fcfs", "{sjf: {foresight: 0}}", 24 * us, 2, thread_block);
+    EXPECT_EQ(e.a, 102 * us);
+    EXPECT_EQ(e.b, 126 * us);
+  }
 }
 
 // B (22 us) arrives at 25 while A runs task 2 [22,32]. SJF evicts A: the command lands at 27,

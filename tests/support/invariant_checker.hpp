@@ -1,6 +1,7 @@
 #pragma once
 // Checks, during and after every test simulation, the invariants the model must never break:
 // no CU over any limit, no work-group outside its kernel's CU mask or over its workers per CU,
+// none of a kernel a kernel scheduler holds,
 // every work-group of every kernel finishes exactly once (an evicted one runs again, and is
 // never on the device twice at a time), every kernel finishes, and every completion signal
 // ends at 0.
@@ -23,6 +24,7 @@ class InvariantChecker final : public ModelObserver {
     EXPECT_TRUE(kernel.cu_mask.empty() || kernel.cu_mask[wg.cu] != 0)
         << "kernel " << kernel.id << " placed on CU " << wg.cu << " outside its mask";
     EXPECT_LE(kernel.resident_per_cu[wg.cu], kernel.max_per_cu) << "CU " << wg.cu;
+    EXPECT_FALSE(kernel.held) << "kernel " << kernel.id << ", held, started a work-group";
     EXPECT_FALSE(finished_.contains({kernel.id, wg.index}))
         << "work-group " << wg.index << " of kernel " << kernel.id << " started after finishing";
     EXPECT_TRUE(on_device_.emplace(kernel.id, wg.index).second)
