@@ -409,6 +409,7 @@ void Dispatcher::evict_workgroup(std::uint32_t slot, PreemptionMechanism mechani
   if (!observers_->empty()) observers_->notify(&ModelObserver::on_workgroup_evicted, k, wg, left);
   scheduler_->on_workgroup_evicted(view(), wg);
   if (saves) {
+    if (left < wg.fraction) ++k.advanced_runs;
     wg.phase = WorkgroupPhase::saving;
     wg.fraction = left;
     return;

@@ -93,9 +93,10 @@ RunOutcome Gpu::conclude() {
     if (kernel_control_ && kernel_control_->livelocked()) {
       const KernelState& k = dispatcher_.kernels()[*kernel_control_->livelocked()];
       outcome.livelock = fmt::format(
-          "the kernel of queue '{}', packet {} was evicted {} times in a row without a "
-          "work-group finishing (under kill a time slice shorter than its work-groups never "
-          "makes progress)",
+          "the kernel of queue '{}', packet {} was evicted {} times in a row without "
+          "progress: no work-group finished or advanced (under kill a time slice shorter than "
+          "its work-groups, under context-save one shorter than a context restore, never makes "
+          "progress)",
           state_.queues.at(k.queue)->name(), k.packet_index, KernelControl::kFruitlessEvictions);
     }
   }

@@ -17,7 +17,7 @@ KernelControl::Wanted& KernelControl::wanted(KernelId kernel) {
 
 Tick KernelControl::launch(KernelId kernel) {
   wanted(kernel).running = true;
-  wanted(kernel).completed_at_launch = this->kernel(kernel).completed;
+  wanted(kernel).progress_at_launch = this->kernel(kernel).progress();
   const Tick at = now() + preemption_.launch_command;
   engine_->schedule_at(at, launch_event_, kernel);
   return at;
@@ -97,7 +97,7 @@ void KernelControl::on_idle(KernelId kernel) {
   Wanted& w = wanted(kernel);
   if (!w.evicting) return;
   w.evicting = false;
-  w.fruitless = this->kernel(kernel).completed == w.completed_at_launch ? w.fruitless + 1 : 0;
+  w.fruitless = this->kernel(kernel).progress() == w.progress_at_launch ? w.fruitless + 1 : 0;
   if (w.fruitless >= kFruitlessEvictions) {
     livelocked_ = kernel;
     engine_->stop();

@@ -60,8 +60,9 @@ class KernelControl final : public KernelEvents {
   void on_completed(KernelId kernel) override;
   void on_all_issued(KernelId kernel) override;
 
-  // A kernel evicted this many times in a row without a work-group finishing in between makes
-  // no progress (kill with time slices shorter than its work-groups): the run is stopped.
+  // A kernel evicted this many times in a row without progress in between (no work-group
+  // finished, none advanced under context-save) never ends (kill with time slices shorter than
+  // its work-groups; context-save with slices shorter than a restore): the run is stopped.
   static constexpr std::uint32_t kFruitlessEvictions = 1000;
 
   // The kernel whose evictions stopped the run, if any.
@@ -69,10 +70,10 @@ class KernelControl final : public KernelEvents {
 
  private:
   struct Wanted {
-    bool running = false;   // the last command was a launch
-    bool evicting = false;  // an eviction is under way and not yet reported
-    std::uint64_t completed_at_launch = 0;
-    std::uint32_t fruitless = 0;  // evictions in a row with no work-group finished
+    bool running = false;                  // the last command was a launch
+    bool evicting = false;                 // an eviction is under way and not yet reported
+    std::uint64_t progress_at_launch = 0;  // KernelState::progress
+    std::uint32_t fruitless = 0;           // evictions in a row without progress
   };
   static constexpr std::uint64_t kCompletedFlag = std::uint64_t{1} << 63;
 

@@ -66,6 +66,8 @@ struct KernelState {
   std::uint64_t evictions = 0;  // times it was taken off the device with work left
   bool off_device = false;      // held with nothing on the device, and reported so
   std::uint64_t evicted_workgroups = 0;
+  // Evicted runs that left less work than they found (context-save keeps a run's progress).
+  std::uint64_t advanced_runs = 0;
   Tick wasted = 0;            // work-group time lost by kill
   Tick context_time = 0;      // work-group time spent saving and restoring state
   Tick context_transfer = 0;  // one work-group's context save (or restore) under context-save
@@ -82,6 +84,8 @@ struct KernelState {
   // Work-groups on the device: running, or saving or restoring their context.
   std::uint64_t running() const { return issued - completed - returned_pending(); }
   bool finished() const { return completed == total_workgroups; }
+  // Grows whenever the kernel gets closer to its end: a work-group finished or a run advanced.
+  std::uint64_t progress() const { return completed + advanced_runs; }
   // The share of its work-groups (tasks) not finished yet, 1 to 0.
   double left_share() const {
     return static_cast<double>(total_workgroups - completed) /

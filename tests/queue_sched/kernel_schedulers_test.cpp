@@ -144,33 +144,55 @@ TEST(KernelSchedulers, FrsPicksTheHighestSlowdownForTheQuantumOfEquationTwo) {
     EXPECT_EQ(starts.log[i], expected[i]) << "start " << i;
 }
 
-// Round robin with 10 us slices over two kernels of 100 us tasks: killed every slice, a task
-// never finishes, so the run would go on for ever. After 1000 fruitless evictions in a row it
-// stops as a deadlock that names the livelock. Drained instead, each task finishes before its
-// kernel leaves the device, so the same run completes.
-TEST(KernelSchedulers, KillWithSlicesShorterThanATaskIsReportedAsALivelock) {
-  const auto scenario = [](const char* mechanism) {
-    return load_scenario_text(
-        std::string(testing::kTinyDevice) + "  preemption: {mechanism: " + mechanism +
-            ", launch_command: 1us, eviction_command: 2us, pending_read: 3us}\n"
-            "kernels:\n"
-            "  - {name: k, workgroup_size: 64, vgprs: 1, wg_time: 100us, contention: 0, "
-            "persistent: {workers_per_cu: 1}}\n"
-            "queues:\n"
-            "  - {name: qa, packets: [{name: A, dispatch: k, workgroups: 2}]}\n"
-            "  - {name: qb, packets: [{name: B, dispatch: k, workgroups: 2}]}\n"
-            "scheduling: {kernel: kernel-rr, params: {kernel-rr: {quantum_ms: 0.01}}}\n",
-        "livelock.yaml");
-  };
+// Two kernels of two tasks under round robin with 10 us slices, each evicted at every slice's
+// end: after 1000 evictions in a row without progress a run stops as a deadlock that names the
+// livelock (it would otherwise go on for ever).
+RunReport run_in_slices(const std::string& mechanism, const std::string& wg_time,
+                        const std::string& save_gbps = "600") {
   RunOptions no_alone;
   no_alone.measure_alone = false;
-  const RunReport killed = run_scenario(scenario("kill"), no_alone);
+  return run_scenario(
+      load_scenario_text(
+          std::string(testing::kTinyDevice) + "  preemption: {mechanism: " + mechanism +
+              ", launch_command: 1us, eviction_command: 2us, pending_read: 3us, save_gbps: " +
+              save_gbps +
+              "}\n"
+              "kernels:\n"
+              "  - {name: k, workgroup_size: 64, vgprs: 1, wg_time: " +
+              wg_time +
+              ", contention: 0, persistent: {workers_per_cu: 1}}\n"
+              "queues:\n"
+              "  - {name: qa, packets: [{name: A, dispatch: k, workgroups: 2}]}\n"
+              "  - {name: qb, packets: [{name: B, dispatch: k, workgroups: 2}]}\n"
+              "scheduling: {kernel: kernel-rr, params: {kernel-rr: {quantum_ms: 0.01}}}\n",
+          "slices.yaml"),
+      no_alone);
+}
+
+// Killed every slice, a 100 us task never finishes. Drained instead, each task finishes before
+// its kernel leaves the device, so the same run completes.
+TEST(KernelSchedulers, KillWithSlicesShorterThanATaskIsReportedAsALivelock) {
+  const RunReport killed = run_in_slices("kill", "100us");
   EXPECT_EQ(killed.outcome.status, RunStatus::deadlock);
   EXPECT_NE(killed.outcome.livelock.find("evicted 1000 times in a row"), std::string::npos)
       << killed.outcome.livelock;
-  const RunReport drained = run_scenario(scenario("drain"), no_alone);
+  const RunReport drained = run_in_slices("drain", "100us");
   EXPECT_EQ(drained.outcome.status, RunStatus::completed);
   EXPECT_TRUE(drained.outcome.livelock.empty());
+}
+
+// Context-save keeps what a slice did: a 20 ms task takes about 2000 slices of 10 us, more than
+// 1000 in a row without a task finishing, and still completes. A context of 256 bytes (one
+// 64-lane wave of one VGPR) at 1 B/us takes 256 us to restore, longer than a slice: no slice
+// gets past the restore, which is a livelock.
+TEST(KernelSchedulers, ContextSaveMakesProgressWithoutFinishingATaskUnlessRestoresTakeASlice) {
+  const RunReport saved = run_in_slices("context-save", "20ms");
+  EXPECT_EQ(saved.outcome.status, RunStatus::completed) << saved.outcome.livelock;
+  ASSERT_EQ(saved.kernels.size(), 2u);
+  const RunReport stuck = run_in_slices("context-save", "100us", "0.001");
+  EXPECT_EQ(stuck.outcome.status, RunStatus::deadlock);
+  EXPECT_NE(stuck.outcome.livelock.find("evicted 1000 times in a row"), std::string::npos)
+      << stuck.outcome.livelock;
 }
 
 }  // namespace
