@@ -47,13 +47,14 @@ class FrontEndState {
   void set_activity(SlotIndex slot, SlotActivity activity, Tick now, bool split = false);
   // Ends every open interval at `t` (never before it started), for reports.
   void close_intervals(Tick t);
-  Tick activity_time(SlotActivity a) const { return totals_[static_cast<std::size_t>(a)]; }
+  // Summed over the slots.
+  TickSum activity_time(SlotActivity a) const { return totals_[static_cast<std::size_t>(a)]; }
 
  private:
   void end_interval(SlotIndex slot, Tick t);
 
   const Observers* observers_;
-  std::array<Tick, kSlotActivities> totals_{};
+  std::array<TickSum, kSlotActivities> totals_{};
 };
 
 }  // namespace aqlsim

@@ -33,6 +33,14 @@ constexpr double to_us(Tick t) {
   return static_cast<double>(t) / kMicrosecond;
 }
 
+// A sum of times that may each last a whole run (up to 2^62 ps), such as the slot time summed
+// over every hardware queue slot: 128 bits, which no sum of 2^64 such times overflows.
+__extension__ using TickSum = __int128;
+// As to_us (a sum that fits a Tick gives the same double).
+constexpr double sum_to_us(TickSum t) {
+  return static_cast<double>(t) / kMicrosecond;
+}
+
 // A computed duration in ticks, rounded and clamped to [0, kMaxDuration] (a drawn or scaled
 // duration can exceed what a Tick holds; converting such a double would be undefined).
 inline Tick duration_ticks(double ticks) {

@@ -70,12 +70,12 @@ std::string flat_kernel_json(const KernelResult& k) {
 Json hardware_json(const HardwareReport& hw) {
   Json slot_time = Json::object();
   for (std::size_t a = 0; a < kSlotActivities; ++a) {
-    slot_time[slot_activity_name(static_cast<SlotActivity>(a))] = to_us(hw.slot_time[a]);
+    slot_time[slot_activity_name(static_cast<SlotActivity>(a))] = sum_to_us(hw.slot_time[a]);
   }
   return Json{
       {"map_count", hw.map_count},
       {"unmap_count", hw.unmap_count},
-      {"slot_idle_us", to_us(hw.slot_idle())},
+      {"slot_idle_us", sum_to_us(hw.slot_idle())},
       {"slot_time_us", slot_time},
   };
 }

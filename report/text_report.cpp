@@ -71,13 +71,13 @@ std::string makespan_and_metrics(const RunReport& r) {
 
 std::string summary(const RunReport& r) {
   const auto& t = r.hw.slot_time;
-  const auto us = [&](SlotActivity a) { return to_us(t[static_cast<std::size_t>(a)]); };
+  const auto us = [&](SlotActivity a) { return sum_to_us(t[static_cast<std::size_t>(a)]); };
   return makespan_and_metrics(r) +
          fmt::format(
              "hardware queues: {} maps, {} unmaps; slot time (us, all slots): idle {:.3f} "
              "(empty {:.3f}, blocked {:.3f}, starved {:.3f}), switching {:.3f}, processing {:.3f}\n"
              "simulated {} work-groups in {} events\n",
-             r.hw.map_count, r.hw.unmap_count, to_us(r.hw.slot_idle()), us(SlotActivity::empty),
+             r.hw.map_count, r.hw.unmap_count, sum_to_us(r.hw.slot_idle()), us(SlotActivity::empty),
              us(SlotActivity::blocked), us(SlotActivity::starved), us(SlotActivity::switching),
              us(SlotActivity::processing), r.workgroups, r.events);
 }

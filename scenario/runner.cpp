@@ -95,7 +95,7 @@ const char* prediction_source_name(PredictionSource source) {
   return "none";
 }
 
-Tick HardwareReport::slot_idle() const {
+TickSum HardwareReport::slot_idle() const {
   return slot_time[static_cast<std::size_t>(SlotActivity::empty)] +
          slot_time[static_cast<std::size_t>(SlotActivity::blocked)] +
          slot_time[static_cast<std::size_t>(SlotActivity::starved)];

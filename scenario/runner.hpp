@@ -52,8 +52,8 @@ struct ApplicationResult {
 struct HardwareReport {
   std::uint64_t map_count = 0;
   std::uint64_t unmap_count = 0;
-  std::array<Tick, kSlotActivities> slot_time{};  // summed over slots, by SlotActivity
-  Tick slot_idle() const;                         // empty + blocked + starved
+  std::array<TickSum, kSlotActivities> slot_time{};  // summed over slots, by SlotActivity
+  TickSum slot_idle() const;                         // empty + blocked + starved
 };
 
 // Whose runtime predictions a run reports.

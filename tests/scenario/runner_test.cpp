@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include "scenario/load_scenario.hpp"
 #include "tests/support/simulate.hpp"
 #include "tests/support/tiny_device.hpp"
@@ -39,6 +41,32 @@ TEST(Runner, AloneRunsGiveTSpAndTheMetricsFollow) {
   EXPECT_DOUBLE_EQ(r.metrics.dntt, (slow - 1.0) / 2);
   EXPECT_EQ(r.makespan, 21 * us);
   EXPECT_EQ(r.workgroups, 16u);
+}
+
+// Slot time is summed over the slots, and each slot's time may be a whole run (up to 2^62 ps):
+// the 4 slots of the tiny device through a run of 3,000,000 s (five work-groups of 1,000,000 s,
+// the longest duration read, two at a time) sum to more than an int64 of picoseconds holds.
+// Slot 0 maps queue q at 0, processes its packet [0,1] us, then is starved until the kernel
+// ends at 1 us + 3,000,000 s; slots 1-3 stay empty throughout.
+TEST(Runner, SlotTimeSummedOverSlotsDoesNotOverflow) {
+  const std::string yaml = std::string(testing::kTinyDevice) + R"(
+kernels:
+  - {name: k, workgroup_size: 64, vgprs: 512, wg_time: 1000000s, contention: 0, workgroups: 5}
+queues:
+  - {name: q, packets: [{name: A, dispatch: k}]}
+)";
+  RunOptions options;
+  options.measure_alone = false;
+  const RunReport r = run_scenario(load_scenario_text(yaml, "long.yaml"), options);
+  ASSERT_EQ(r.outcome.status, RunStatus::completed);
+  const TickSum run = us + TickSum{3'000'000} * kSecond;
+  ASSERT_EQ(r.makespan, run);
+  const auto time = [&](SlotActivity a) { return r.hw.slot_time[static_cast<std::size_t>(a)]; };
+  EXPECT_TRUE(time(SlotActivity::empty) == 3 * run);
+  EXPECT_TRUE(time(SlotActivity::processing) == us);
+  EXPECT_TRUE(time(SlotActivity::starved) == run - us);
+  EXPECT_TRUE(r.hw.slot_idle() == 4 * run - us);
+  EXPECT_TRUE(r.hw.slot_idle() > std::numeric_limits<Tick>::max());
 }
 
 TEST(Runner, TheAloneScenarioKeepsOnlyTheDispatchAtTimeZero) {
