@@ -8,6 +8,7 @@
 #include <set>
 
 #include "config/duration.hpp"
+#include "config/identifier.hpp"
 #include "config/input_file.hpp"
 #include "config/parse_integer.hpp"
 #include "config/suggest.hpp"
@@ -147,10 +148,8 @@ std::string YamlNode::as_string() const {
 
 std::string YamlNode::as_identifier() const {
   const std::string text = scalar();
-  const bool ok = !text.empty() && std::none_of(text.begin(), text.end(), [](char c) {
-    return c == ' ' || c == '\t' || c == '.' || c == '\n';
-  });
-  if (!ok) fail(fmt::format("expected a name without spaces or dots, found '{}'", text));
+  if (!is_identifier(text))
+    fail(fmt::format("expected a name without spaces or dots, found '{}'", text));
   return text;
 }
 

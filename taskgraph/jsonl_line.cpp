@@ -4,6 +4,8 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "config/identifier.hpp"
+
 namespace aqlsim::taskgraph {
 namespace {
 
@@ -120,10 +122,6 @@ bool valid_keys(const JsonlLine& line) {
 }
 
 }  // namespace
-
-bool is_identifier(std::string_view text) {
-  return !text.empty() && text.find_first_of(" \t.\n") == std::string_view::npos;
-}
 
 std::optional<JsonlLine> read_valid_jsonl_line(std::string_view text) {
   JsonlLine line;

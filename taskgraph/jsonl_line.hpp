@@ -11,9 +11,6 @@
 
 namespace aqlsim::taskgraph {
 
-// Valid as a task or kernel name: not empty, and no spaces or dots.
-bool is_identifier(std::string_view text);
-
 // The largest `workgroups` a task may give (a dispatch packet's grid is 32-bit).
 inline constexpr std::int64_t kMaxTaskWorkgroups = 0xFFFFFFFF;
 

@@ -4,9 +4,12 @@
 
 #include <boost/graph/graphviz.hpp>
 #include <boost/range/iterator_range.hpp>
+#include <cctype>
 #include <charconv>
 #include <cmath>
+#include <string_view>
 
+#include "config/identifier.hpp"
 #include "config/input_file.hpp"
 #include "config/utf8.hpp"
 
@@ -29,7 +32,102 @@ struct DotEdge {
 using DotGraph =
     boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS, DotNode, DotEdge>;
 
+// A cursor over DOT text that knows its line and column (columns count characters).
+class DotCursor {
+ public:
+  explicit DotCursor(std::string_view text) : text_(text) {}
+  bool done() const { return at_ >= text_.size(); }
+  char peek(std::size_t ahead = 0) const {
+    return at_ + ahead < text_.size() ? text_[at_ + ahead] : '\0';
+  }
+  void advance() {
+    if (text_[at_] == '\n') {
+      ++line_;
+      column_ = 1;
+    } else if ((static_cast<unsigned char>(text_[at_]) & 0xC0) != 0x80) {
+      ++column_;
+    }
+    ++at_;
+  }
+  // Advances past the first `end` (or to the end of the text).
+  void skip_past(std::string_view end) {
+    while (!done() && text_.substr(at_, end.size()) != end)
+      advance();
+    for (std::size_t i = 0; i < end.size() && !done(); ++i)
+      advance();
+  }
+  int line() const { return line_; }
+  int column() const { return column_; }
+
+ private:
+  std::string_view text_;
+  std::size_t at_ = 0;
+  int line_ = 1;
+  int column_ = 1;
+};
+
+bool starts_name(char c) {
+  return std::isalpha(static_cast<unsigned char>(c)) || c == '_' ||
+         static_cast<unsigned char>(c) >= 0x80;
+}
+bool is_digit(char c) {
+  return std::isdigit(static_cast<unsigned char>(c)) != 0;
+}
+
+// A DOT numeral has no exponent or unit: Graphviz splits "1e3" or "5us" into two ids (and warns
+// of a badly delimited number), and Boost's reader then drops the second without a word, so
+// `cost=1e3` would be read as 1. Such a token is an error here; quoted, "1e3" is read whole.
+void check_numerals(std::string_view text, const std::string& name) {
+  DotCursor at(text);
+  while (!at.done()) {
+    const char c = at.peek();
+    if (c == '"') {  // a quoted id, with backslash escapes
+      at.advance();
+      while (!at.done() && at.peek() != '"') {
+        if (at.peek() == '\\') at.advance();
+        if (!at.done()) at.advance();
+      }
+      if (!at.done()) at.advance();
+    } else if (c == '<') {  // an HTML id, whose angle brackets nest
+      int depth = 0;
+      do {
+        depth += at.peek() == '<' ? 1 : at.peek() == '>' ? -1 : 0;
+        at.advance();
+      } while (!at.done() && depth > 0);
+    } else if (c == '/' && at.peek(1) == '/') {
+      at.skip_past("\n");
+    } else if (c == '/' && at.peek(1) == '*') {
+      at.skip_past("*/");
+    } else if (c == '#' && at.column() == 1) {  // a C preprocessor line
+      at.skip_past("\n");
+    } else if (starts_name(c)) {  // a name may hold digits: `a1e3` is one id
+      while (!at.done() && (starts_name(at.peek()) || is_digit(at.peek())))
+        at.advance();
+    } else if (is_digit(c) || (c == '.' && is_digit(at.peek(1)))) {
+      const int line = at.line();
+      const int column = at.column();
+      std::string numeral;
+      while (!at.done() && (is_digit(at.peek()) || at.peek() == '.')) {
+        numeral += at.peek();
+        at.advance();
+      }
+      if (starts_name(at.peek())) {
+        std::string rest;
+        for (std::size_t i = 0; starts_name(at.peek(i)) || is_digit(at.peek(i)); ++i)
+          rest += at.peek(i);
+        throw InputError({name, line, column},
+                         fmt::format("'{}{}' is not a DOT number (a number has no exponent or "
+                                     "unit): quote it (\"{}{}\") or write it out",
+                                     numeral, rest, numeral, rest));
+      }
+    } else {
+      at.advance();
+    }
+  }
+}
+
 DotGraph parse_dot(const std::string& text, const std::string& name) {
+  check_numerals(text, name);
   DotGraph dot;
   boost::dynamic_properties properties(boost::ignore_other_properties);
   properties.property("node_id", boost::get(&DotNode::name, dot));
@@ -61,6 +159,10 @@ std::optional<double> read_cost(const std::string& cost, const std::string& size
 }
 
 TaskProps to_task(const DotNode& node, const SourceFile& name) {
+  if (!is_identifier(node.name)) {
+    throw InputError({name, 0, 0},
+                     fmt::format("node '{}': expected a name without spaces or dots", node.name));
+  }
   return TaskProps{
       .id = node.name,
       .kernel = node.kernel,

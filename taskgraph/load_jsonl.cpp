@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "config/identifier.hpp"
 #include "config/utf8.hpp"
 #include "taskgraph/jsonl_line.hpp"
 

@@ -66,5 +66,36 @@ TEST(LoadGraphDot, BadCostsAndCycles) {
               HasSubstr("edge 'a' -> 'b' is given twice"));
 }
 
+// Graphviz splits `1e3` into the ids 1 and e3, and Boost's reader dropped the second: the cost
+// was read as 1. A number with an exponent or unit is an error at its line and column; quoted
+// it is one id, read whole, and names, quoted strings and comments may hold such text.
+TEST(LoadGraphDot, NumbersWithAnExponentOrUnitAreErrorsUnlessQuoted) {
+  const InputError e = error_of(
+      [] { load_graph_dot_text("digraph g {\n  a [cost=2];\n  b [cost=1e3];\n}\n", "n.dot"); });
+  EXPECT_EQ(e.where().line, 3);
+  EXPECT_EQ(e.where().column, 11);
+  EXPECT_THAT(e.what(), HasSubstr("'1e3' is not a DOT number"));
+  EXPECT_THAT(
+      error_of([] { load_graph_dot_text("digraph { a -> b [size=5us] }", "n.dot"); }).what(),
+      HasSubstr("'5us' is not a DOT number"));
+  EXPECT_THAT(error_of([] { load_graph_dot_text("digraph { a [cost=.5e-3] }", "n.dot"); }).what(),
+              HasSubstr("'.5e' is not a DOT number"));
+  const TaskGraph graph = load_graph_dot_text(
+      "digraph g {\n  // 1e3 in a comment\n  /* 2x */ a1e3 [cost=\"1e3\", label=\"5us \\\" 7e\"];\n"
+      "  a1e3 -> b [cost=\"2\"];\n}\n",
+      "q.dot");
+  EXPECT_EQ(graph.task(task_named(graph, "a1e3")).cost, 1000.0);
+  EXPECT_EQ(comm_cost(graph, "a1e3", "b"), 2.0);
+}
+
+// Lowering names a task's packets TASK.wait0 and the like: DOT's quoted ids may hold any text,
+// but a task id follows the rule of every other graph format.
+TEST(LoadGraphDot, NodeIdsAreNamesWithoutSpacesOrDots) {
+  EXPECT_THAT(error_of([] { load_graph_dot_text("digraph { \"x y\" -> b }", "n.dot"); }).what(),
+              HasSubstr("n.dot: node 'x y': expected a name without spaces or dots"));
+  EXPECT_THAT(error_of([] { load_graph_dot_text("digraph { b -> \"a.wait0\" }", "n.dot"); }).what(),
+              HasSubstr("node 'a.wait0': expected a name without spaces or dots"));
+}
+
 }  // namespace
 }  // namespace aqlsim::taskgraph
