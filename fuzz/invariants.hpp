@@ -30,6 +30,8 @@ class InvariantChecker final : public ModelObserver {
     require(wg.index < kernel.total_workgroups, "a work-group index is outside its grid");
     require(kernel.cu_mask.empty() || kernel.cu_mask.at(wg.cu) != 0,
             "a work-group was placed outside its kernel's CU mask");
+    require(kernel.queue_mask.empty() || kernel.queue_mask.at(wg.cu) != 0,
+            "a work-group was placed outside its queue's CU mask");
     require(kernel.resident_per_cu.at(wg.cu) <= kernel.max_per_cu,
             "a kernel has more work-groups on a CU than its workers per CU");
     require(!kernel.held, "a work-group of a held kernel started");

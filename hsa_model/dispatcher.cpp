@@ -60,6 +60,7 @@ KernelId Dispatcher::launch(const KernelLaunch& launch) {
   k.arrival = launch.arrival;
   k.launch = engine_->now();
   k.cu_mask = launch.cu_mask;
+  k.queue_mask = launch.cu_mask;
   if (launch.persistent_workers_per_cu > 0) k.max_per_cu = launch.persistent_workers_per_cu;
   k.held = kernel_events_ != nullptr;
   (k.held ? held_ : active_).push_back(id);

@@ -37,7 +37,7 @@ void KernelControl::set_timer(Tick at) {
 }
 
 void KernelControl::set_cu_mask(KernelId kernel, std::vector<std::uint8_t> mask) {
-  dispatcher_->set_cu_mask(kernel, std::move(mask));
+  dispatcher_->set_cu_mask(kernel, this->kernel(kernel).within_queue_mask(std::move(mask)));
 }
 
 void KernelControl::set_workers_per_cu(KernelId kernel, std::uint32_t workers) {
@@ -56,8 +56,9 @@ void KernelControl::resize_lands(std::uint64_t payload) {
     dispatcher_->set_max_per_cu(id, static_cast<std::uint32_t>(payload >> 32));
 }
 
-void KernelControl::move_to(KernelId kernel, std::vector<std::uint8_t> mask) {
+void KernelControl::move_to(KernelId kernel, std::vector<std::uint8_t> wanted) {
   const std::vector<std::uint8_t>& now = this->kernel(kernel).cu_mask;
+  std::vector<std::uint8_t> mask = this->kernel(kernel).within_queue_mask(std::move(wanted));
   bool gives_up = false;
   for (std::size_t cu = 0; cu < cu_count(); ++cu) {
     const bool had = now.empty() || now[cu] != 0;

@@ -41,8 +41,9 @@ class KernelControl final : public KernelEvents {
   // Calls the scheduler's on_timer at `at` (not before now); replaces any earlier timer.
   void set_timer(Tick at);
   void cancel_timer() { ++timer_generation_; }
-  // Spatial controls, effective at once: the CUs `kernel` may use (empty: all) and how many
-  // of its work-groups (persistent workers) each CU may hold.
+  // Spatial controls, effective at once: the CUs `kernel` may use (empty: all; always within
+  // its queue's CU mask, KernelState::within_queue_mask) and how many of its work-groups
+  // (persistent workers) each CU may hold.
   void set_cu_mask(KernelId kernel, std::vector<std::uint8_t> mask);
   void set_workers_per_cu(KernelId kernel, std::uint32_t workers);
   // The same through the transfers: fewer workers (the extra ones stop between tasks, as

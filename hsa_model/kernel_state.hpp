@@ -58,7 +58,8 @@ struct KernelState {
 
   // Where and how much of it may run: set at launch (a persistent kernel's workers per CU, the
   // queue's CU mask) and changed by a kernel scheduler. `held` kernels issue nothing.
-  std::vector<std::uint8_t> cu_mask;  // empty: every CU
+  std::vector<std::uint8_t> cu_mask;     // empty: every CU
+  std::vector<std::uint8_t> queue_mask;  // its queue's CU mask, a hard limit (empty: none)
   std::uint32_t max_per_cu = kNoWorkerLimit;
   bool held = false;
 
@@ -90,6 +91,19 @@ struct KernelState {
   double left_share() const {
     return static_cast<double>(total_workgroups - completed) /
            static_cast<double>(total_workgroups);
+  }
+  // A kernel scheduler's choice of CUs (empty: all) within the queue's mask, which it may only
+  // narrow (hsa_amd_queue_cu_set_mask is the application's to set); where the two share no CU,
+  // the queue's mask alone.
+  std::vector<std::uint8_t> within_queue_mask(std::vector<std::uint8_t> mask) const {
+    if (queue_mask.empty()) return mask;
+    if (mask.empty()) return queue_mask;
+    bool any = false;
+    for (std::size_t cu = 0; cu < mask.size(); ++cu) {
+      mask[cu] = mask[cu] != 0 && queue_mask[cu] != 0;
+      any = any || mask[cu] != 0;
+    }
+    return any ? mask : queue_mask;
   }
   // True when the launch controls let one more of its work-groups onto `cu`.
   bool allowed_on(CuIndex cu) const {

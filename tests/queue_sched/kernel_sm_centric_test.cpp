@@ -16,6 +16,19 @@ namespace {
 
 constexpr Tick us = kMicrosecond;
 
+// 4 CUs of 8 one-wave slots; kernel k: persistent, 8 workers per CU, tasks of 10 us.
+constexpr const char* kFourCus = R"(
+device:
+  compute_units: 4
+  cu: {simds: 1, waves_per_simd: 8, vgprs_per_simd: 1024, vgpr_granule: 1, sgprs_per_simd: 0,
+       max_workgroups: 8}
+  front_end: {packet_latency: 1us}
+  preemption: {launch_command: 1us, eviction_command: 2us, pending_read: 3us}
+kernels:
+  - {name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0,
+     persistent: {workers_per_cu: 8}}
+)";
+
 // Isolated runtimes (us) with w + 1 workers per CU on 4 CUs of 8 slots, 1 us packet:
 // A, 64 tasks of 10 us: 1 + ceil(16 / w) * 10; B, 32 tasks: 1 + ceil(8 / w) * 10.
 std::vector<Tick> runtimes(int tasks_per_cu) {
@@ -58,16 +71,7 @@ TEST(KernelSmCentric, CoRunnersKeepToTheirCusWithTheWantedWorkersEach) {
     std::map<std::tuple<KernelId, Tick, CuIndex>, int> on;
     std::set<CuIndex> a_cus, b_cus;
   } starts;
-  const Scenario s = load_scenario_text(R"(
-device:
-  compute_units: 4
-  cu: {simds: 1, waves_per_simd: 8, vgprs_per_simd: 1024, vgpr_granule: 1, sgprs_per_simd: 0,
-       max_workgroups: 8}
-  front_end: {packet_latency: 1us}
-  preemption: {launch_command: 1us, eviction_command: 2us, pending_read: 3us}
-kernels:
-  - {name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0,
-     persistent: {workers_per_cu: 8}}
+  const Scenario s = load_scenario_text(std::string(kFourCus) + R"(
 queues:
   - {name: qa, packets: [{name: A, dispatch: k, workgroups: 64}]}
   - {name: qb, packets: [{name: B, dispatch: k, workgroups: 32}]}
@@ -93,6 +97,33 @@ scheduling: {kernel: kernel-smc}
   EXPECT_EQ(r.kernels[0].name, "A");
   EXPECT_EQ(r.kernels[0].end, 46 * us);
   EXPECT_EQ(r.kernels[1].end, 32 * us);
+}
+
+// A queue's CU mask is the application's limit: the partition may narrow it, never widen it.
+// Alone, A would get every CU; its queue allows CUs 2-3 only, 8 workers each: 64 tasks of 10 us
+// in four rounds from its launch at 2 (packet 1 us, launch command 1 us): [2,42].
+TEST(KernelSmCentric, APartitionStaysWithinTheQueuesCuMask) {
+  struct Cus final : ModelObserver {
+    void on_workgroup_started(const KernelState&, const WorkgroupRecord& wg,
+                              const ComputeUnit&) override {
+      used.insert(wg.cu);
+    }
+    std::set<CuIndex> used;
+  } cus;
+  const Scenario s = load_scenario_text(std::string(kFourCus) + R"(
+queues:
+  - {name: qa, cu_mask: [2, 3], packets: [{name: A, dispatch: k, workgroups: 64}]}
+scheduling: {kernel: kernel-smc}
+)",
+                                        "mask.yaml");
+  testing::InvariantChecker checker;
+  RunOptions options;
+  options.observers = {&cus, &checker};
+  options.measure_alone = false;
+  const RunReport r = run_scenario(s, options);
+  ASSERT_EQ(r.outcome.status, RunStatus::completed);
+  EXPECT_EQ(cus.used, (std::set<CuIndex>{2, 3}));
+  EXPECT_EQ(r.kernels.at(0).end, 42 * us);
 }
 
 }  // namespace

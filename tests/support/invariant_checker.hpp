@@ -23,6 +23,8 @@ class InvariantChecker final : public ModelObserver {
     EXPECT_LT(wg.index, kernel.total_workgroups);
     EXPECT_TRUE(kernel.cu_mask.empty() || kernel.cu_mask[wg.cu] != 0)
         << "kernel " << kernel.id << " placed on CU " << wg.cu << " outside its mask";
+    EXPECT_TRUE(kernel.queue_mask.empty() || kernel.queue_mask[wg.cu] != 0)
+        << "kernel " << kernel.id << " placed on CU " << wg.cu << " outside its queue's mask";
     EXPECT_LE(kernel.resident_per_cu[wg.cu], kernel.max_per_cu) << "CU " << wg.cu;
     EXPECT_FALSE(kernel.held) << "kernel " << kernel.id << ", held, started a work-group";
     EXPECT_FALSE(finished_.contains({kernel.id, wg.index}))
