@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/output_paths.hpp"
 #include "scenario/scenario.hpp"
 
 namespace aqlsim::cli {
@@ -33,6 +34,8 @@ struct WorkloadOptions {
   void add_to(CLI::App& command);
   // Loads the file with the overrides applied; throws InputError.
   Scenario load() const;
+  // The file, for check_output_paths.
+  PathArgument input() const { return {"the input workload", file}; }
 };
 
 // The run budgets (README: Limits), for commands that simulate.

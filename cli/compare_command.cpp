@@ -56,6 +56,17 @@ ExperimentSpec experiment_of(const CompareCli& o) {
   return spec;
 }
 
+// The files a comparison reads: its workload, or its experiment file and the workload files that
+// names (a plain workload is the one workload of its experiment).
+std::vector<PathArgument> inputs_of(const CompareCli& o, const ExperimentSpec& spec) {
+  std::vector<PathArgument> inputs;
+  for (const WorkloadSource& w : spec.workloads)
+    inputs.push_back({"the input workload", w.path});
+  if (inputs.size() != 1 || inputs.front().path != o.file)
+    inputs.push_back({"the experiment", o.file});
+  return inputs;
+}
+
 // A progress line on stderr once a comparison has taken a second: on a terminal one line
 // rewritten in place, in a log a line every few seconds.
 class Progress {
@@ -100,6 +111,7 @@ struct Prepared {
 
 void prepare(Prepared& p, const CompareCli& o, const Ranks& ranks) {
   p.spec = experiment_of(o);
+  check_output_paths(inputs_of(o, p.spec), {{"--csv", o.csv}});
   const bool root = ranks.rank() == 0;
   if (root && !o.csv.empty()) p.csv.emplace(o.csv, o.shard ? "shard" : "CSV");
   const Slice whole = o.shard.value_or(Slice{});

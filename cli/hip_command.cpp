@@ -141,7 +141,14 @@ hip::Measurement measure(MeasureOptions& o, const Scenario& scenario) {
   return m;
 }
 
+// Before any work: no output may replace the workload or another output.
+void check_paths(const MeasureOptions& o) {
+  check_output_paths({o.workload.input()},
+                     {{"--json", o.json_path}, {"--trace", o.trace_path}, {"--csv", o.csv_path}});
+}
+
 int run(MeasureOptions& o) {
+  check_paths(o);
   const Scenario scenario = o.workload.load();
   const hip::Measurement m = measure(o, scenario);
   if (!o.quiet) {
@@ -152,6 +159,7 @@ int run(MeasureOptions& o) {
 }
 
 int compare(MeasureOptions& o) {
+  check_paths(o);
   const Scenario scenario = o.workload.load();
   RunOptions simulate;
   simulate.measure_alone = !o.skip_alone;

@@ -26,6 +26,10 @@ ExperimentSpec summary_spec(const ShardHeader& header) {
 }
 
 int merge(const MergeCli& o) {
+  std::vector<PathArgument> inputs;
+  for (const std::string& file : o.files)
+    inputs.push_back({"the input shard", file});
+  check_output_paths(inputs, {{"-o", o.csv}});
   std::optional<OutputFile> csv;  // opened first: a bad path fails before reading the shards
   if (!o.csv.empty()) csv.emplace(o.csv, "CSV");
   std::vector<ShardFile> shards;

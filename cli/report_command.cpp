@@ -43,9 +43,8 @@ report::TraceSummary read_trace(const std::string& name, const report::RunResult
 
 int report_command(const ReportCli& o) {
   const std::string output = o.output.empty() ? default_output(o.input) : o.output;
-  if (std::filesystem::path(output) == std::filesystem::path(o.input)) {
-    throw InputError({o.input, 0, 0}, "the report would replace its own input: give -o OUT");
-  }
+  check_output_paths({{"the report's input", o.input}, {"the input trace", o.trace}},
+                     {{o.output.empty() ? "the default output" : "-o", output}});
   OutputFile html(output, "HTML report");  // first: a bad path fails before any work
   const std::string text = read_input_file(o.input);
   check_utf8(text, o.input);

@@ -74,6 +74,7 @@ class ProgressLine {
 };
 
 int run(const RunOptionsCli& o) {
+  check_output_paths({o.workload.input()}, {{"--json", o.json_path}, {"--trace", o.trace_path}});
   Scenario scenario = o.workload.load();
   scenario.limits = o.limits.limits();
   RunOptions options;

@@ -1,0 +1,52 @@
+#include "cli/output_paths.hpp"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+
+#include "config/input_error.hpp"
+
+namespace aqlsim::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The path made absolute, with `.`, `..` and the links of its existing part resolved.
+fs::path resolved(const std::string& path) {
+  std::error_code error;
+  fs::path out = fs::weakly_canonical(path, error);
+  if (error) out = fs::absolute(path, error).lexically_normal();
+  return out;
+}
+
+bool same_file(const std::string& a, const std::string& b) {
+  std::error_code error;
+  const fs::file_status status_a = fs::status(a, error);
+  const fs::file_status status_b = fs::status(b, error);
+  const auto written_in_place = [](fs::file_status s) {
+    return fs::exists(s) && !fs::is_regular_file(s);
+  };
+  if (written_in_place(status_a) || written_in_place(status_b)) return false;
+  if (fs::exists(status_a) && fs::exists(status_b)) return fs::equivalent(a, b, error) && !error;
+  return resolved(a) == resolved(b);
+}
+
+}  // namespace
+
+void check_output_paths(const std::vector<PathArgument>& inputs,
+                        const std::vector<PathArgument>& outputs) {
+  for (auto output = outputs.begin(); output != outputs.end(); ++output) {
+    if (output->path.empty()) continue;
+    const auto replaces = [&](const std::string& what, const std::string& path) {
+      if (path.empty() || !same_file(output->path, path)) return;
+      throw InputError({fmt::format("{} {}", output->label, output->path), 0, 0},
+                       fmt::format("would replace {} {}", what, path));
+    };
+    for (const PathArgument& input : inputs)
+      replaces(input.label, input.path);
+    for (auto earlier = outputs.begin(); earlier != output; ++earlier)
+      replaces(fmt::format("the {} output", earlier->label), earlier->path);
+  }
+}
+
+}  // namespace aqlsim::cli

@@ -1,0 +1,24 @@
+#pragma once
+// No output replaces an input or another output of the same command (README: Outputs). An output
+// is written to a temporary file and renamed over its name, so writing the workload, a shard or
+// the other output of the command would succeed and silently destroy it: each command checks its
+// paths before any work, with the names given on its command line.
+#include <string>
+#include <vector>
+
+namespace aqlsim::cli {
+
+// A path given on the command line and what it is, for messages.
+struct PathArgument {
+  std::string label;  // an input: what it is ("the input workload"); an output: "--json"
+  std::string path;   // empty: not given, never checked
+};
+
+// Throws InputError (exit status 2), at the option, for the first output that is the same file
+// as an input or an earlier output: the same file when both exist (hard and symbolic links
+// included), else the same path made absolute and normal. A path that is not a regular file
+// (/dev/null, /dev/stdout, a pipe) is written in place and replaces nothing.
+void check_output_paths(const std::vector<PathArgument>& inputs,
+                        const std::vector<PathArgument>& outputs);
+
+}  // namespace aqlsim::cli

@@ -1,0 +1,139 @@
+// No output replaces an input or another output of the same command: each such command line is
+// exit status 2 before any work, with a message naming the option and both files, and leaves
+// every file as it was. Paths that are not regular files (/dev/null) are written in place and
+// exempt.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "tests/support/cli_fixture.hpp"
+
+namespace {
+
+using namespace aqlsim::testing;  // the fixture and its helpers
+using ::testing::HasSubstr;
+
+const std::string kQuickstart = AQLSIM_SOURCE_DIR "/workloads/examples/quickstart.yaml";
+constexpr int kExitBadInput = 2;
+
+class OutputPaths : public CliFixture {
+ protected:
+  // A copy of the quickstart to be (not) overwritten.
+  std::string workload() const { return write("qs.yaml", read_file(kQuickstart)); }
+
+  // Runs `args`, which must fail with status 2 and `message` and leave the directory's files,
+  // bytes included, as they were (no output, no temporary file).
+  void expect_refused(const std::string& args, const std::string& message) {
+    const std::map<std::string, std::string> before = files();
+    const Result r = aqlsim(args);
+    EXPECT_EQ(r.status, kExitBadInput) << args << '\n' << r.err;
+    EXPECT_THAT(r.err, HasSubstr("aqlsim: error: " + message)) << args;
+    EXPECT_EQ(files(), before) << args;
+  }
+
+ private:
+  // Every file of the directory but the captured output, with its bytes.
+  std::map<std::string, std::string> files() const {
+    std::map<std::string, std::string> out;
+    for (const auto& entry : fs::directory_iterator(dir_)) {
+      const std::string name = entry.path().filename().string();
+      if (name != "stdout.txt" && name != "stderr.txt") out[name] = read_file(entry.path());
+    }
+    return out;
+  }
+};
+
+TEST_F(OutputPaths, RunRefusesToReplaceItsWorkload) {
+  const std::string qs = workload();
+  expect_refused("run " + quote(qs) + " --json " + quote(qs),
+                 "--json " + qs + ": would replace the input workload " + qs);
+  // Another spelling of the same path, and a link to the file, are the same file.
+  const std::string dotted = path("./sub/../qs.yaml");
+  fs::create_directories(path("sub"));
+  expect_refused("run " + quote(qs) + " --trace " + quote(dotted),
+                 "--trace " + dotted + ": would replace the input workload " + qs);
+  fs::create_symlink(qs, path("link.yaml"));
+  expect_refused("run " + quote(qs) + " --json " + quote(path("link.yaml")),
+                 "--json " + path("link.yaml") + ": would replace the input workload " + qs);
+}
+
+TEST_F(OutputPaths, TwoOutputsOfOneRunMustDiffer) {
+  const std::string qs = workload();
+  write("same.json", "earlier");
+  const std::string same = path("same.json");
+  expect_refused("run " + quote(qs) + " --json " + quote(same) + " --trace " + quote(same),
+                 "--trace " + same + ": would replace the --json output " + same);
+  // Not there yet: compared by path.
+  const std::string fresh = path("fresh.json");
+  expect_refused("run " + quote(qs) + " --json " + quote(fresh) + " --trace " + quote(fresh),
+                 "--trace " + fresh + ": would replace the --json output " + fresh);
+}
+
+TEST_F(OutputPaths, CompareRefusesToReplaceItsWorkloadOrAnExperimentsWorkload) {
+  const std::string qs = workload();
+  expect_refused("compare " + quote(qs) + " --no-alone --csv " + quote(qs),
+                 "--csv " + qs + ": would replace the input workload " + qs);
+  const std::string experiment = write("e.yaml", "experiment: {workloads: [qs.yaml]}\n");
+  expect_refused("compare " + quote(experiment) + " --no-alone --csv " + quote(qs),
+                 "--csv " + qs + ": would replace the input workload " + qs);
+  expect_refused(
+      "compare " + quote(experiment) + " --no-alone --shard 0/2 --csv " + quote(experiment),
+      "--csv " + experiment + ": would replace the experiment " + experiment);
+}
+
+TEST_F(OutputPaths, MergeRefusesToReplaceAShard) {
+  const std::string qs = workload();
+  std::vector<std::string> shards;
+  for (int i = 0; i < 3; ++i) {
+    shards.push_back(path("s" + std::to_string(i) + ".csv"));
+    const Result r = aqlsim("compare " + quote(qs) + " --no-alone --shard " + std::to_string(i) +
+                            "/3 --csv " + quote(shards.back()));
+    ASSERT_EQ(r.status, 0) << r.err;
+  }
+  const std::string all = quote(shards[0]) + " " + quote(shards[1]) + " " + quote(shards[2]);
+  expect_refused("merge " + all + " -o " + quote(shards[0]),
+                 "-o " + shards[0] + ": would replace the input shard " + shards[0]);
+  expect_refused("merge " + all + " --csv " + quote(shards[2]),
+                 "-o " + shards[2] + ": would replace the input shard " + shards[2]);
+}
+
+TEST_F(OutputPaths, ReportRefusesToReplaceItsInputOrTheTrace) {
+  const std::string json = path("q.json");
+  const std::string trace = path("q.trace.json");
+  const Result r = aqlsim("run -q " + quote(kQuickstart) + " --json " + quote(json) + " --trace " +
+                          quote(trace));
+  ASSERT_EQ(r.status, 0) << r.err;
+  expect_refused("report " + quote(json) + " --trace " + quote(trace) + " -o " + quote(trace),
+                 "-o " + trace + ": would replace the input trace " + trace);
+  expect_refused("report " + quote(json) + " -o " + quote(json),
+                 "-o " + json + ": would replace the report's input " + json);
+  // The default output, the input's name with .html, is the input itself.
+  const std::string html = write("q.html", read_file(json));
+  expect_refused("report " + quote(html),
+                 "the default output " + html + ": would replace the report's input " + html);
+}
+
+TEST_F(OutputPaths, HipRefusesBeforeLookingForADevice) {
+  const std::string qs = workload();
+  expect_refused("hip run " + quote(qs) + " --executor cpu --json " + quote(qs),
+                 "--json " + qs + ": would replace the input workload " + qs);
+  expect_refused("hip compare " + quote(qs) + " --executor cpu --csv " + quote(qs),
+                 "--csv " + qs + ": would replace the input workload " + qs);
+}
+
+// /dev/null is not a regular file: written in place, it replaces nothing, as often as given.
+TEST_F(OutputPaths, DevNullIsAlwaysAnOutput) {
+  if (!fs::exists("/dev/null")) GTEST_SKIP() << "no /dev/null on this system";
+  const std::string qs = workload();
+  const Result run = aqlsim("run -q " + quote(qs) + " --json /dev/null --trace /dev/null");
+  EXPECT_EQ(run.status, 0) << run.err;
+  const Result compare = aqlsim("compare " + quote(qs) + " --no-alone --csv /dev/null");
+  EXPECT_EQ(compare.status, 0) << compare.err;
+  EXPECT_EQ(read_file(qs), read_file(kQuickstart));
+}
+
+}  // namespace
