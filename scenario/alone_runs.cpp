@@ -61,6 +61,7 @@ struct AloneKey {
   std::optional<std::uint32_t> lds_bytes;
   std::uint32_t queue_size = 0;
   std::vector<std::uint8_t> cu_mask;
+  Tick at = 0;  // the alone run's arrival (alone_arrival)
 
   bool operator==(const AloneKey&) const = default;
 };
@@ -73,19 +74,30 @@ struct AloneKeyHash {
     add(k.workgroup_size.value_or(~0u));
     add(k.lds_bytes.value_or(~0u));
     add(k.queue_size);
+    add(static_cast<std::uint64_t>(k.at));
     for (const std::uint8_t bit : k.cu_mask)
       add(bit);
     return static_cast<std::size_t>(h);
   }
 };
 
-AloneKey alone_key(const QueueSpec& q, const PacketSpec& p) {
+// When the alone run submits a dispatch (or a queue's first packet) that the shared run
+// submits at `at`. Every queue exists from time 0 and an alone queue is mapped at once, by
+// map_latency: a dispatch submitted later finds it mapped, and one submitted at time 0 did
+// not, in both runs. (Submitted at 0 regardless, a dispatch at 100 us under a 1 us map latency
+// ran 1 us faster shared than alone: NTT 0.935.) Any arrival after the map gives the same run.
+Tick alone_arrival(const Scenario& s, Tick at) {
+  return std::min(at, s.device.front_end.map_latency);
+}
+
+AloneKey alone_key(const Scenario& s, const QueueSpec& q, const PacketSpec& p) {
   return AloneKey{.kernel = p.kernel,
                   .workgroups = p.workgroups,
                   .workgroup_size = p.workgroup_size,
                   .lds_bytes = p.lds_bytes,
                   .queue_size = q.size,
-                  .cu_mask = q.cu_mask};
+                  .cu_mask = q.cu_mask,
+                  .at = alone_arrival(s, p.at)};
 }
 
 // Whether the dispatch's durations are random: its work-groups then draw from streams keyed by
@@ -103,7 +115,7 @@ AloneRuns::AloneRuns(const Scenario& scenario)
 const Scenario& AloneRuns::dispatch_scenario(std::size_t queue, std::size_t packet) {
   const QueueSpec& q = source_.queues[queue];
   PacketSpec dispatch = q.packets[packet];
-  dispatch.at = 0;
+  dispatch.at = alone_arrival(source_, dispatch.at);
   dispatch.barrier = false;
   dispatch.completion_signal.clear();
   reduced_.signals.clear();
@@ -119,8 +131,9 @@ const Scenario& AloneRuns::queue_scenario(std::size_t queue) {
   Tick first = kNever;
   for (const PacketSpec& p : packets)
     first = std::min(first, p.at);
+  const Tick shift = first - alone_arrival(source_, first);
   for (PacketSpec& p : packets)
-    p.at -= first;
+    p.at -= shift;
   return reduced_;
 }
 
@@ -169,7 +182,7 @@ class AloneTurnarounds {
 
   Tick of(std::size_t q, std::size_t p) {
     const PacketSpec& packet = s_.queues[q].packets[p];
-    AloneKey shape = alone_key(s_.queues[q], packet);
+    AloneKey shape = alone_key(s_, s_.queues[q], packet);
     if (!draws_its_own(s_, packet)) {  // equal shapes, equal runs: one simulated per shape
       auto [measured, fresh] = measured_.try_emplace(std::move(shape), 0);
       if (fresh) measured->second = turnaround_of(runs_.dispatch_scenario(q, p));

@@ -17,9 +17,11 @@ class AloneRuns {
  public:
   explicit AloneRuns(const Scenario& scenario);
 
-  // One dispatch on its own queue, submitted at time 0, with no barrier and no signals.
+  // One dispatch on its own queue, with no barrier and no signals, submitted at time 0 or, if
+  // it came later, once its queue is mapped (map_latency), as in the shared run.
   const Scenario& dispatch_scenario(std::size_t queue, std::size_t packet);
-  // One queue with the scenario's signals, its first packet submitted at time 0.
+  // One queue with the scenario's signals, its packets moved earlier together: the first
+  // submitted as a dispatch_scenario's.
   const Scenario& queue_scenario(std::size_t queue);
   // The queue's turnaround alone, or 0 when its barriers wait for other queues' packets.
   Tick queue_turnaround(std::size_t queue);
@@ -40,9 +42,9 @@ struct AloneRun {
 // The same, with `observer` (when not null) attached, and the events the run took.
 AloneRun run_alone(const Scenario& s, ModelObserver* observer);
 
-// The scenario reduced to one dispatch on its own queue, submitted at time 0.
+// The scenario reduced to one dispatch on its own queue (AloneRuns::dispatch_scenario).
 Scenario alone_scenario(const Scenario& scenario, std::size_t queue, std::size_t packet);
-// The scenario reduced to one queue, its first packet submitted at time 0.
+// The scenario reduced to one queue (AloneRuns::queue_scenario).
 Scenario alone_queue_scenario(const Scenario& scenario, std::size_t queue);
 // Each dispatch's turnaround when simulated alone with the same seed, by packet name. Dispatches
 // whose alone runs are identical (same kernel, geometry and queue settings, durations not

@@ -56,6 +56,27 @@ TEST(AloneRuns, SharedRunsEqualEachDispatchSimulatedByItself) {
   EXPECT_NE(alone.at("r1"), 11 * us);
 }
 
+// Every queue exists from time 0 and a queue is mapped by map_latency (1 us here), in the shared
+// run and alone: a dispatch submitted at 0 waits for the map ([0,1] map, [1,2] packet, [2,12]
+// work-groups: 12 us), one at 0.5 us for half of it (11.5 us), one at 100 us for none of it
+// (11 us; it was once simulated at 0 regardless and took 12 us alone, 11 us shared: NTT 0.92).
+TEST(AloneRuns, ADispatchSubmittedAfterTheMapFindsItsQueueMappedAloneToo) {
+  const Scenario s = load_scenario_text(std::string(testing::kTinyDevice) + R"(
+kernels:
+  - {name: f, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0, workgroups: 8}
+queues:
+  - {name: a, packets: [{name: f0, dispatch: f}]}
+  - {name: b, packets: [{name: f05, dispatch: f, at: 500ns}]}
+  - {name: c, packets: [{name: f100, dispatch: f, at: 100us}]}
+)",
+                                        "mapped.yaml", {"device.front_end.map_latency=1us"});
+  const IsolatedRuntimes alone = isolated_runtimes(s);
+  EXPECT_EQ(alone.at("f0"), 12 * us);
+  EXPECT_EQ(alone.at("f05"), 11 * us + 500 * kNanosecond);
+  EXPECT_EQ(alone.at("f100"), 11 * us);
+  EXPECT_EQ(AloneRuns(s).queue_turnaround(2), 11 * us);
+}
+
 // 24 dispatches of two kernels (below) on the tiny device widened to 4 CUs of two SIMDs.
 Scenario many_dispatches() {
   std::string yaml = std::string(testing::kTinyDevice) + R"(
