@@ -99,6 +99,16 @@ RunOutcome Gpu::conclude() {
           "progress)",
           state_.queues.at(k.queue)->name(), k.packet_index, KernelControl::kFruitlessEvictions);
     }
+    if (processor_.livelocked()) {
+      const FrontEndSpec& fe = device_.front_end;
+      outcome.livelock = fmt::format(
+          "unmapping cancelled a packet being processed {} times in a row (the last of queue "
+          "'{}') without a packet retiring: the quantum ({} us) is too short to map a queue "
+          "and process its head (map_latency + packet_latency = {} us)",
+          PacketProcessor::kFruitlessCancellations,
+          state_.queues.at(*processor_.livelocked())->name(), to_us(fe.quantum),
+          to_us(fe.map_latency + fe.packet_latency));
+    }
   }
   return outcome;
 }

@@ -58,6 +58,11 @@ void PacketProcessor::stop_slot(SlotIndex slot) {
   rt.dep_reads_issued = false;
   rt.deps_seen_zero = 0;
   if (device_->front_end.gem5()) return;  // gem5 leaves the slot's processing event scheduled
+  if (s.activity == SlotActivity::processing &&
+      ++cancelled_since_retire_ >= kFruitlessCancellations) {
+    livelocked_ = *s.queue;
+    engine_->stop();
+  }
   ++s.generation;
   s.event_pending = false;
   s.poll_origin = kNever;
@@ -344,6 +349,7 @@ void PacketProcessor::retire_head(UserQueue& queue) {
   const PacketHeader header = queue.head().header();
   queue.advance_read_index();
   last_progress_ = engine_->now();
+  cancelled_since_retire_ = 0;
   if (!observers_->empty()) {
     observers_->notify(&ModelObserver::on_packet_retired, queue, index, header, last_progress_);
   }

@@ -8,6 +8,7 @@
 // barrier bit, barrier-AND polling and a swap during processing follow gem5's code instead
 // (README: Comparing with gem5).
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "hsa_model/device_spec.hpp"
@@ -63,6 +64,13 @@ class PacketProcessor {
   const std::vector<QueueError>& errors() const { return errors_; }
   Tick last_progress() const { return last_progress_; }
 
+  // This many unmaps in a row that cancel a packet being processed, with no packet retired in
+  // between, mean that no packet ever will be (a quantum shorter than mapping a queue and
+  // processing its head): the run is stopped, as a deadlock naming the livelock.
+  static constexpr std::uint32_t kFruitlessCancellations = 1000;
+  // The queue whose cancelled processing stopped the run, if any.
+  std::optional<QueueId> livelocked() const { return livelocked_; }
+
  private:
   enum class HeadOutcome {
     retired,
@@ -105,6 +113,8 @@ class PacketProcessor {
   std::vector<QueueError> errors_;
   bool wake_pending_ = false;
   Tick last_progress_ = 0;
+  std::uint32_t cancelled_since_retire_ = 0;
+  std::optional<QueueId> livelocked_;
 
   MemberHandler<PacketProcessor, &PacketProcessor::wake> wake_event_{this};
   MemberHandler<PacketProcessor, &PacketProcessor::processing_done> processed_event_{this};
