@@ -89,9 +89,8 @@ std::vector<std::uint8_t> read_cu_mask(const YamlNode& node, std::uint32_t cu_co
   node.expect_sequence("a list of CU indices or ranges such as \"0-7\"");
   std::vector<std::uint8_t> mask(cu_count, 0);
   const auto enable = [&](const YamlNode& at, std::int64_t first, std::int64_t last) {
-    if (first > last || last >= cu_count) {
-      at.fail(fmt::format("CU {} does not exist: the device has CUs 0 to {}",
-                          last >= cu_count ? last : first, cu_count - 1));
+    if (last >= cu_count) {
+      at.fail(fmt::format("CU {} does not exist: the device has CUs 0 to {}", last, cu_count - 1));
     }
     for (std::int64_t c = first; c <= last; ++c)
       mask[static_cast<std::size_t>(c)] = 1;
@@ -111,6 +110,8 @@ std::vector<std::uint8_t> read_cu_mask(const YamlNode& node, std::uint32_t cu_co
     const auto b = std::from_chars(text.data() + dash + 1, end, last);
     if (a.ec != std::errc{} || a.ptr != text.data() + dash || b.ec != std::errc{} || b.ptr != end)
       item.fail(fmt::format("expected a CU index or a range such as 0-7, found '{}'", text));
+    if (first > last)
+      item.fail(fmt::format("'{}': a range goes from the lower CU to the higher", text));
     enable(item, first, last);
   }
   if (std::find(mask.begin(), mask.end(), 1) == mask.end()) node.fail("the CU mask selects no CU");

@@ -106,6 +106,16 @@ TEST(PreemptionErrors, CuMaskNamingACuThatDoesNotExist) {
   EXPECT_THAT(e.detail(), StartsWith("CU 8 does not exist: the device has CUs 0 to 7"));
 }
 
+TEST(PreemptionErrors, CuMaskRangeThatIsReversed) {
+  const InputError e = load_error(lines({
+      "device: {preset: cdna, compute_units: 8}",
+      "kernels: [{name: k, wg_time: 10us}]",
+      "queues: [{name: q, cu_mask: [\"7-3\"]}]",
+  }));
+  expect_at(e, 3, 30);
+  EXPECT_THAT(e.detail(), StartsWith("'7-3': a range goes from the lower CU to the higher"));
+}
+
 TEST(PreemptionErrors, CuMaskEntryThatIsNotARange) {
   const InputError e = load_error(lines({
       "device: {preset: cdna, compute_units: 8}",
