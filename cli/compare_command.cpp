@@ -45,7 +45,7 @@ ExperimentSpec experiment_of(const CompareCli& o) {
     policies_where = SourceLocation{fmt::format("--policies {}", fmt::join(o.policies, ",")), 0, 0};
   }
   for (const std::string& s : o.sweeps)
-    spec.sweeps.push_back(parse_sweep(s));
+    add_sweep(spec, s);
   spec.overrides.insert(spec.overrides.end(), o.overrides.begin(), o.overrides.end());
   if (!o.baseline.empty()) {
     spec.baseline = o.baseline;

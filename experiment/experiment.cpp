@@ -68,6 +68,16 @@ std::vector<std::string> read_policies(const YamlNode& list) {
   return names;
 }
 
+// What is wrong with the i-th value of a sweep; "" when nothing. A value given twice would make
+// two rows of one point, an empty one is most likely a stray comma.
+std::string sweep_value_problem(const std::vector<std::string>& values, std::size_t i) {
+  if (values[i].empty()) return fmt::format("value {} is empty", i + 1);
+  if (std::find(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(i), values[i]) !=
+      values.begin() + static_cast<std::ptrdiff_t>(i))
+    return fmt::format("value '{}' is listed twice", values[i]);
+  return "";
+}
+
 ExperimentSpec read_experiment(const YamlNode& node) {
   node.expect_map("an experiment: workloads, policies, sweeps");
   node.allow_keys({"description", "workload", "workloads", "pairs", "arrival_orders", "policies",
@@ -97,9 +107,15 @@ ExperimentSpec read_experiment(const YamlNode& node) {
   }
   if (auto sweep = node.get("sweep")) {
     for (const auto& [key, values] : sweep->entries()) {
-      e.sweeps.push_back({key, strings(values)});
-      for (const YamlNode& value : values.elements())
-        e.override_origins[key + "=" + value.as_string()] = value.location();
+      const Sweep& added = e.sweeps.emplace_back(Sweep{key, strings(values)});
+      if (added.values.empty())
+        values.fail(fmt::format("'{}' sweeps no values: give at least one", key));
+      const std::vector<YamlNode> items = values.elements();
+      for (std::size_t i = 0; i < items.size(); ++i) {
+        if (const std::string problem = sweep_value_problem(added.values, i); !problem.empty())
+          items[i].fail(problem);
+        e.override_origins[key + "=" + added.values[i]] = items[i].location();
+      }
     }
   }
   if (auto set = node.get("set")) {
@@ -186,9 +202,10 @@ ExperimentSpec load_experiment(const std::string& path) {
 }
 
 Sweep parse_sweep(const std::string& text) {
+  const SourceLocation where{"--sweep " + text, 0, 0};
   const auto eq = text.find('=');
   if (eq == std::string::npos || eq == 0 || eq + 1 == text.size()) {
-    throw InputError({"--sweep " + text, 0, 0}, "expected key=value1,value2,...");
+    throw InputError(where, "expected key=value1,value2,...");
   }
   Sweep sweep{text.substr(0, eq), {}};
   std::size_t begin = eq + 1;
@@ -197,7 +214,25 @@ Sweep parse_sweep(const std::string& text) {
     sweep.values.push_back(text.substr(begin, end - begin));
     begin = end + 1;
   }
+  for (std::size_t i = 0; i < sweep.values.size(); ++i) {
+    if (const std::string problem = sweep_value_problem(sweep.values, i); !problem.empty())
+      throw InputError(where, problem);
+  }
   return sweep;
+}
+
+void add_sweep(ExperimentSpec& spec, const std::string& text) {
+  const SourceLocation where{"--sweep " + text, 0, 0};
+  Sweep sweep = parse_sweep(text);
+  for (const Sweep& earlier : spec.sweeps) {
+    if (earlier.key == sweep.key)
+      throw InputError(where, fmt::format("'{}' is already swept: give all its values in one "
+                                          "sweep",
+                                          sweep.key));
+  }
+  for (const std::string& value : sweep.values)
+    spec.override_origins.emplace(sweep.key + "=" + value, where);
+  spec.sweeps.push_back(std::move(sweep));
 }
 
 }  // namespace aqlsim

@@ -69,7 +69,12 @@ void check_policies(const ExperimentSpec& spec,
 // Reads an experiment file, or wraps a workload file as a one-workload experiment.
 ExperimentSpec load_experiment(const std::string& path);
 
-// "key=v1,v2,v3" as given to --sweep.
+// "key=v1,v2,v3" as given to --sweep: distinct values, none empty.
 Sweep parse_sweep(const std::string& text);
+
+// Adds the --sweep `text` to the experiment, where an error in one of its values is then reported
+// at the option. Sweeping a key the experiment already sweeps is an error: its rows would be
+// labelled with the values of one sweep and show the runs of the other.
+void add_sweep(ExperimentSpec& spec, const std::string& text);
 
 }  // namespace aqlsim
