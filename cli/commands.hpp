@@ -22,6 +22,10 @@ inline constexpr int kExitOutput = 5;    // an output file or standard output co
 inline constexpr int kExitLimit = 6;     // a run limit ended a simulation before its end
 inline constexpr int kExitNoDevice = 7;  // aqlsim hip: no backend or device can run here
 
+// The exit status of `run` for a run that ended so (0 unless it deadlocked, met an invalid
+// packet or reached a limit); `compare` gives it when no run completes.
+int exit_status(RunStatus status);
+
 using Action = std::function<int()>;
 
 // Options shared by commands that read a workload: the file, --set, --policy and --seed.

@@ -145,12 +145,12 @@ std::vector<RunSummary> gather_runs(Ranks& ranks, std::vector<RunSummary> mine,
   return all;
 }
 
-// Rank 0: the summary and CSV of the whole comparison, or a shard's file.
-void write_results(Prepared& p, const CompareCli& o, const std::vector<RunSummary>& runs) {
+// Rank 0: the summary and CSV of the whole comparison, or a shard's file; the exit status.
+int write_results(Prepared& p, const CompareCli& o, const std::vector<RunSummary>& runs) {
   if (!o.shard) {
     print_summary(p.spec, runs);
     if (p.csv) write_csv(*p.csv, p.spec, runs);
-    return;
+    return comparison_status(runs);
   }
   write_shard(p.csv->stream(), shard_header(p.spec, p.options, *o.shard), runs);
   p.csv->commit();
@@ -158,6 +158,7 @@ void write_results(Prepared& p, const CompareCli& o, const std::vector<RunSummar
       "shard {}/{}: {} of the {} runs written to {}; `aqlsim merge` the {} shards for the "
       "summary and the CSV\n",
       o.shard->index, o.shard->count, runs.size(), count_runs(p.spec), o.csv, o.shard->count);
+  return kExitOk;  // a shard is not the comparison: `merge` judges the whole
 }
 
 // Runs `step`, turning an exception into the failure it reports.
@@ -183,16 +184,17 @@ int compare(const CompareCli& o) {
     if (p.progress) p.progress->finish();
     failure = ranks->first_failure(mine, outcome.failed_run);
   }
+  int status = kExitOk;
   if (!failure) {
     // Rank 0 may fail to read what the others sent (after the gathering) or to write.
     const std::optional<Failure> mine = attempt([&] {
       const std::vector<RunSummary> runs =
           gather_runs(*ranks, std::move(outcome.runs), p.spec.sweeps.size());
-      if (ranks->rank() == 0) write_results(p, o, runs);
+      if (ranks->rank() == 0) status = write_results(p, o, runs);
     });
     failure = ranks->first_failure(mine, 0);
   }
-  if (!failure) return kExitOk;
+  if (!failure) return status;
   if (ranks->rank() == 0) std::cerr << failure->message;
   return failure->status;
 }

@@ -2,7 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
+
+#include "cli/commands.hpp"
 
 namespace aqlsim::cli {
 namespace {
@@ -28,12 +31,15 @@ void print_table(const ExperimentSpec& spec, const std::vector<SummaryRow>& rows
     std::string line;
     for (const std::string& v : r.point)
       line += fmt::format("{:<14} ", v);
+    // "-": not measured, as when no run of the row completed.
+    const bool completed = r.runs > r.failed;
     const std::string speedup = r.speedup ? fixed(*r.speedup, 3) : "-";
     const bool metrics = r.metrics.stp > 0;
-    line += fmt::format("{:<18} {:>5} {:>13} {:>8} {:>7} {:>8} {:>9} {:>13}", r.policy, r.runs,
-                        fixed(r.makespan_us, 1), speedup, metrics ? fixed(r.metrics.stp, 3) : "-",
-                        metrics ? fixed(r.metrics.antt, 3) : "-",
-                        metrics ? fixed(r.metrics.fairness, 3) : "-", fixed(r.slot_idle_us, 1));
+    line += fmt::format(
+        "{:<18} {:>5} {:>13} {:>8} {:>7} {:>8} {:>9} {:>13}", r.policy, r.runs,
+        completed ? fixed(r.makespan_us, 1) : "-", speedup, metrics ? fixed(r.metrics.stp, 3) : "-",
+        metrics ? fixed(r.metrics.antt, 3) : "-", metrics ? fixed(r.metrics.fairness, 3) : "-",
+        completed ? fixed(r.slot_idle_us, 1) : "-");
     if (r.failed > 0) line += fmt::format("  ({} did not complete)", r.failed);
     std::cout << line << '\n';
   }
@@ -72,6 +78,16 @@ void print_summary(const ExperimentSpec& spec, const std::vector<RunSummary>& ru
   if (!spec.description.empty()) std::cout << spec.description << "\n\n";
   print_table(spec, summarise(spec, runs));
   print_application_table(spec, summarise_applications(runs));
+}
+
+int comparison_status(const std::vector<RunSummary>& runs) {
+  const auto completed = [](const RunSummary& r) { return r.status == RunStatus::completed; };
+  if (runs.empty() || std::ranges::any_of(runs, completed)) return kExitOk;
+  const RunSummary& first = runs.front();
+  std::cerr << fmt::format(
+      "aqlsim: no run completed; the first, {} under {}, ended with status '{}'\n", first.workload,
+      first.policy, run_status_name(first.status));
+  return exit_status(first.status);
 }
 
 void write_csv(OutputFile& file, const ExperimentSpec& spec, const std::vector<RunSummary>& runs) {

@@ -39,7 +39,7 @@ int merge(const MergeCli& o) {
   const ExperimentSpec spec = summary_spec(shards.front().header);
   print_summary(spec, runs);
   if (csv) write_csv(*csv, spec, runs);
-  return kExitOk;
+  return comparison_status(runs);
 }
 
 }  // namespace

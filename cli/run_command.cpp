@@ -28,19 +28,6 @@ struct RunOptionsCli {
   bool predictions = false;
 };
 
-int exit_status(const RunOutcome& outcome) {
-  switch (outcome.status) {
-    case RunStatus::deadlock:
-      return kExitDeadlock;
-    case RunStatus::queue_error:
-      return kExitQueueError;
-    case RunStatus::limit:
-      return kExitLimit;
-    default:
-      return kExitOk;
-  }
-}
-
 // On a terminal, a run that takes over a second shows where it is, on one line rewritten in
 // place (standard error, so results on standard output stay clean).
 class ProgressLine {
@@ -117,10 +104,23 @@ int run(const RunOptionsCli& o) {
   if (report.outcome.status != RunStatus::completed) {
     std::cerr << "aqlsim: " << describe_failure(report.outcome);
   }
-  return exit_status(report.outcome);
+  return exit_status(report.outcome.status);
 }
 
 }  // namespace
+
+int exit_status(RunStatus status) {
+  switch (status) {
+    case RunStatus::deadlock:
+      return kExitDeadlock;
+    case RunStatus::queue_error:
+      return kExitQueueError;
+    case RunStatus::limit:
+      return kExitLimit;
+    default:
+      return kExitOk;
+  }
+}
 
 void add_run_command(CLI::App& app, Action& action) {
   auto options = std::make_shared<RunOptionsCli>();

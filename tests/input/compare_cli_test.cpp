@@ -1,5 +1,6 @@
-// End-to-end tests of what `aqlsim compare` accepts as sweeps: errors name the --sweep option (or
-// the experiment's entry) as given.
+// End-to-end tests of what `aqlsim compare` accepts as sweeps and of its exit status: errors name
+// the --sweep option (or the experiment's entry) as given, and a comparison in which no run
+// completes exits with the status `run` gives its first run (limits_test: a run limit).
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -14,8 +15,20 @@ using ::testing::HasSubstr;
 using ::testing::StartsWith;
 
 constexpr int kExitBadInput = 2;
+constexpr int kExitDeadlock = 3;
 
 const std::string kQuickstart = AQLSIM_SOURCE_DIR "/workloads/examples/quickstart.yaml";
+
+// The barrier waits on a signal that nothing decrements: with `initial: 1` every run deadlocks,
+// with 0 it passes and the kernel runs.
+constexpr const char* kNeverSignalled = R"(kernels: [{name: k, wg_time: 10us}]
+signals: [{name: never, initial: 1}]
+queues: [{name: q, packets: [{barrier_and: [never]}, {dispatch: k}]}]
+)";
+
+// The table's columns up to the makespan of a row of policy rr-idle+fifo-backfill whose one run
+// did not complete: "-" for not measured, as for speedup and the metrics.
+const std::string kNotMeasured = "rr-idle+fifo-backfill     1             -        -       -";
 
 class CompareCli : public CliFixture {
  protected:
@@ -80,6 +93,37 @@ TEST_F(CompareCli, AnExperimentSweepNeedsDistinctValues) {
   EXPECT_EQ(again.status, kExitBadInput);
   EXPECT_THAT(again.err, HasSubstr("--sweep device.compute_units=4: 'device.compute_units' is "
                                    "already swept"));
+}
+
+TEST_F(CompareCli, NoCompletedRunIsTheFirstRunsStatus) {
+  const std::string workload = write("never.yaml", kNeverSignalled);
+  const Result deadlock =
+      aqlsim("compare --no-alone " + quote(workload) + " --csv " + quote(path("d.csv")));
+  EXPECT_EQ(deadlock.status, kExitDeadlock);
+  EXPECT_THAT(deadlock.err, HasSubstr("aqlsim: no run completed; the first, " + workload +
+                                      " under rr-idle+fifo-backfill, ended with status "
+                                      "'deadlock'"));
+  EXPECT_TRUE(has_line_starting_with(deadlock.out, kNotMeasured)) << deadlock.out;
+  EXPECT_THAT(read_file(path("d.csv")), HasSubstr(",deadlock,"));  // written all the same
+}
+
+// One completed run makes a comparison: the deadlocked point is a row of "-" and the status is 0.
+TEST_F(CompareCli, OneCompletedRunIsASuccess) {
+  const Result r = aqlsim("compare --no-alone " + quote(write("never.yaml", kNeverSignalled)) +
+                          " --sweep signals.never.initial=1,0");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(has_line_starting_with(r.out, "1              " + kNotMeasured)) << r.out;
+  EXPECT_FALSE(has_line_starting_with(r.out, "0              " + kNotMeasured)) << r.out;
+}
+
+// `merge` judges the whole comparison, a shard (a part of it) exits 0.
+TEST_F(CompareCli, MergeOfNoCompletedRunIsTheFirstRunsStatus) {
+  const Result shard = aqlsim("compare --no-alone " + quote(write("never.yaml", kNeverSignalled)) +
+                              " --shard 0/1 --csv " + quote(path("s0")));
+  EXPECT_EQ(shard.status, 0) << shard.err;
+  const Result merged = aqlsim("merge " + quote(path("s0")));
+  EXPECT_EQ(merged.status, kExitDeadlock) << merged.err;
+  EXPECT_THAT(merged.err, HasSubstr("no run completed"));
 }
 
 }  // namespace
