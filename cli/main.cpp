@@ -7,6 +7,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/failure.hpp"
+#include "cli/unknown_command.hpp"
 
 namespace {
 
@@ -49,6 +50,10 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
+    if (const auto unknown = unknown_command(app, argc, argv)) {
+      std::cerr << "aqlsim: error: " << *unknown << '\n';
+      return kExitBadInput;
+    }
     const int status = app.exit(e);
     return status == 0 ? kExitOk : kExitBadInput;
   }

@@ -395,6 +395,21 @@ TEST_F(Cli, UsageErrorsAreBadInput) {
   EXPECT_EQ(aqlsim("run " + quote(kQuickstart) + " --seed minus-one").status, 2);
 }
 
+// CLI11 alone would say "A subcommand is required" and not name the word it did not know.
+TEST_F(Cli, AnUnknownCommandIsNamed) {
+  const Result top = aqlsim("bogus");
+  EXPECT_EQ(top.status, 2);
+  EXPECT_EQ(top.err,
+            "aqlsim: error: no command named 'bogus'; the commands of `aqlsim`: run, validate, "
+            "policies, devices, graph, compare, merge, accuracy, report, hip; see `aqlsim "
+            "--help`\n");
+  const Result graph = aqlsim("graph lowr x.yaml");
+  EXPECT_EQ(graph.status, 2);
+  EXPECT_EQ(graph.err,
+            "aqlsim: error: no command named 'lowr' (did you mean 'lower'?); the commands of "
+            "`aqlsim graph`: ranks, stats, lower, gen; see `aqlsim graph --help`\n");
+}
+
 // A generated graph written as JSON Lines is the same graph as its YAML: a workload importing
 // either runs to the same results (the JSON files differ only in the source they name).
 TEST_F(Cli, GraphGenJsonLinesRunsExactlyAsItsYaml) {
