@@ -23,8 +23,10 @@ std::size_t positive(const YamlNode& spec, std::string_view key, std::int64_t ma
   return static_cast<std::size_t>(spec.require(key).as_int(1, max));
 }
 
+// Empty when not given: the tasks then take the graph's default_kernel.
 std::string kernel_of(const YamlNode& spec) {
-  return spec.require("kernel").as_identifier();
+  const auto kernel = spec.get("kernel");
+  return kernel ? kernel->as_identifier() : "";
 }
 
 TaskGraph build_chain(const YamlNode& spec) {

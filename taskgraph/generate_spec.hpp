@@ -9,8 +9,9 @@
 //   {kind: layered, n: 50, fat: 0.5, density: 0.5, regularity: 0.9, jump: 1, seed: 1,
 //    kernel: k}                                          # DAGGEN; all but n and kernel optional
 //
-// See generators.hpp for the shapes. Keys are checked strictly; sizes are bounded so that a
-// typo cannot ask for billions of tasks.
+// See generators.hpp for the shapes. Without `kernel` the tasks name no kernel, so a workload's
+// graph.default_kernel applies. Keys are checked strictly; sizes are bounded so that a typo
+// cannot ask for billions of tasks.
 #include "config/yaml_node.hpp"
 #include "taskgraph/task_graph.hpp"
 

@@ -78,6 +78,14 @@ TEST(GenerateGraph, UnknownKindSuggestsTheNearest) {
   EXPECT_THAT(e.what(), HasSubstr("chain, fork-join, diamond, nw, cholesky, layered"));
 }
 
+// Without `kernel` the tasks name none (the workload's graph.default_kernel gives it).
+TEST(GenerateGraph, KernelMayBeLeftOut) {
+  const TaskGraph chain = generate_text("{kind: chain, n: 3}");
+  ASSERT_EQ(chain.size(), 3u);
+  for (TaskId t = 0; t < chain.size(); ++t)
+    EXPECT_EQ(chain.task(t).kernel, "");
+}
+
 TEST(GenerateGraph, KeysAreCheckedPerKind) {
   const InputError e = error_of([] { generate_text("kind: chain\nn: 3\nkernel: k\nwidth: 2\n"); });
   EXPECT_EQ(e.where().line, 4);
@@ -85,8 +93,6 @@ TEST(GenerateGraph, KeysAreCheckedPerKind) {
   // Cholesky names its kernels after the task types, so it takes no kernel.
   EXPECT_THAT(error_of([] { generate_text("{kind: cholesky, tiles: 3, kernel: k}"); }).what(),
               HasSubstr("unknown key 'kernel'"));
-  EXPECT_THAT(error_of([] { generate_text("{kind: chain, n: 3}"); }).what(),
-              HasSubstr("missing required key 'kernel'"));
   EXPECT_THAT(error_of([] { generate_text("{n: 3, kernel: k}"); }).what(),
               HasSubstr("missing required key 'kind'"));
 }

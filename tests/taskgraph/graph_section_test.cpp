@@ -40,6 +40,20 @@ TEST(GraphSection, GeneratedGraphsAndDefaultKernels) {
   EXPECT_EQ(fig3.queues.size(), 7u);  // per-task by default
 }
 
+// A generator without `kernel` falls back to default_kernel, like tasks that name none; with
+// neither, the error is at the `generate` map (6:13: after the three lines of kKernels).
+TEST(GraphSection, GeneratedTasksTakeTheDefaultKernel) {
+  const Scenario s = load("graph:\n  default_kernel: big\n  generate: {kind: chain, n: 3}\n");
+  ASSERT_EQ(s.queues.size(), 3u);
+  for (const QueueSpec& q : s.queues)
+    EXPECT_EQ(q.packets.back().kernel, "big");
+  const InputError none = error_of([] { load("graph:\n  generate: {kind: chain, n: 3}\n"); });
+  EXPECT_THAT(none.detail(), HasSubstr("task 't0' names no kernel; give it `kernel:` or set "
+                                       "graph.default_kernel"));
+  EXPECT_EQ(none.where().line, 6);
+  EXPECT_EQ(none.where().column, 13);
+}
+
 TEST(GraphSection, QueuesAreCreatedInListedOrLevelOrder) {
   // b is listed first but depends on a: `listed` creates q_b first, `level` q_a.
   const std::string tasks =
