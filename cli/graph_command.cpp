@@ -227,19 +227,32 @@ int generate(const GenOptions& o) {
   return kExitOk;
 }
 
+// A graph tool's options: FILE and --set always; --cost and --json only where the tool uses
+// them, so that CLI11 rejects them elsewhere rather than they be ignored.
+struct GraphTool {
+  const char* name;
+  const char* help;
+  const char* file_help;
+  bool cost;  // --cost: the task costs of the ranks
+  bool json;  // --json: JSON instead of a table
+};
+
+constexpr const char* kAnyGraphFile =
+    "A workload with a graph section, or a graph file (.yaml, .dot, .stg, .jsonl)";
+
 template <class Fn>
-void add_graph_tool(CLI::App& graph, Action& action, const char* name, const char* help, Fn run) {
+void add_graph_tool(CLI::App& graph, Action& action, const GraphTool& tool, Fn run) {
   auto o = std::make_shared<GraphOptions>();
-  CLI::App* cmd = graph.add_subcommand(name, help);
-  cmd->add_option("file", o->file,
-                  "A workload with a graph section, or a graph file (.yaml, .dot, .stg, .jsonl)")
-      ->required();
+  CLI::App* cmd = graph.add_subcommand(tool.name, tool.help);
+  cmd->add_option("file", o->file, tool.file_help)->required();
   cmd->add_option("--set", o->overrides, "Override a workload value (as for `run`)")
       ->type_name("KEY=VALUE");
-  cmd->add_option("--cost", o->cost,
-                  "Task costs for the ranks: unit, estimated or explicit (default: the file's "
-                  "graph.ranks, else unit)");
-  cmd->add_flag("--json", o->json, "Print JSON instead of a table (ranks)");
+  if (tool.cost) {
+    cmd->add_option("--cost", o->cost,
+                    "Task costs for the ranks: unit, estimated or explicit (default: the file's "
+                    "graph.ranks, else unit)");
+  }
+  if (tool.json) cmd->add_flag("--json", o->json, "Print JSON instead of a table");
   cmd->callback([&action, o, run] { action = [o, run] { return run(*o); }; });
 }
 
@@ -248,11 +261,18 @@ void add_graph_tool(CLI::App& graph, Action& action, const char* name, const cha
 void add_graph_command(CLI::App& app, Action& action) {
   CLI::App* graph = app.add_subcommand("graph", "Task-graph tools: ranks, stats, lower, gen");
   graph->require_subcommand(1);
-  add_graph_tool(*graph, action, "ranks", "Print each task's HEFT upward rank and queue priority",
-                 print_ranks);
-  add_graph_tool(*graph, action, "stats", "Print size, depth, width and critical-path length",
-                 print_stats);
-  add_graph_tool(*graph, action, "lower", "Show the queues and packets a graph is lowered to",
+  add_graph_tool(
+      *graph, action,
+      {"ranks", "Print each task's HEFT upward rank and queue priority", kAnyGraphFile, true, true},
+      print_ranks);
+  add_graph_tool(
+      *graph, action,
+      {"stats", "Print size, depth, width and critical-path length", kAnyGraphFile, true, false},
+      print_stats);
+  // Lowering needs the workload's kernels and takes its ranks from graph.ranks (--set).
+  add_graph_tool(*graph, action,
+                 {"lower", "Show the queues and packets a workload's graph is lowered to",
+                  "A workload with a graph section", false, false},
                  print_lowering);
   auto gen = std::make_shared<GenOptions>();
   CLI::App* cmd = graph->add_subcommand(

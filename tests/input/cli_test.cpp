@@ -15,6 +15,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tests/support/cli_fixture.hpp"
@@ -408,6 +409,27 @@ TEST_F(Cli, AnUnknownCommandIsNamed) {
   EXPECT_EQ(graph.err,
             "aqlsim: error: no command named 'lowr' (did you mean 'lower'?); the commands of "
             "`aqlsim graph`: ranks, stats, lower, gen; see `aqlsim graph --help`\n");
+}
+
+// Each graph tool takes only the options it uses, so that CLI11 rejects one it would ignore;
+// `lower` needs the kernels of a workload.
+TEST_F(Cli, GraphToolsTakeOnlyTheOptionsTheyUse) {
+  const std::string fig3 = AQLSIM_SOURCE_DIR "/workloads/experiments/fig3.yaml";
+  const Result ranks = aqlsim("graph ranks " + quote(fig3) + " --json --cost unit");
+  EXPECT_EQ(ranks.status, 0) << ranks.err;
+  EXPECT_EQ(Json::parse(ranks.out).at("cost"), "unit");
+  EXPECT_EQ(aqlsim("graph stats " + quote(fig3) + " --cost unit").status, 0);
+  const std::pair<std::string, std::string> unused[] = {
+      {"stats", "--json"}, {"lower", "--json"}, {"lower", "--cost estimated"}};
+  for (const auto& [tool, option] : unused) {
+    const Result r = aqlsim("graph " + tool + " " + quote(fig3) + " " + option);
+    EXPECT_EQ(r.status, 2) << tool << " " << option;
+    EXPECT_THAT(r.err, HasSubstr(option.substr(0, 6))) << tool << " " << option << r.err;
+  }
+  const std::string graph = AQLSIM_SOURCE_DIR "/workloads/graphs/puthoor_fig3.yaml";
+  const Result lower = aqlsim("graph lower " + quote(graph));
+  EXPECT_EQ(lower.status, 2);
+  EXPECT_THAT(lower.err, HasSubstr("`graph lower` needs a workload file with a graph section"));
 }
 
 // A generated graph written as JSON Lines is the same graph as its YAML: a workload importing
