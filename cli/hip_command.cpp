@@ -60,7 +60,7 @@ struct ExecutorChoice {
       const auto t = parse_duration(*evict_every, 1000.0);
       if (!t || *t <= 0) {
         throw InputError({"--evict-every " + *evict_every, 0, 0},
-                         fmt::format("expected a positive {}", kDurationHelp));
+                         "expected a positive duration with a unit, e.g. 1ms");
       }
       options.eviction_period = *t;
     }

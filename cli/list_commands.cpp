@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.hpp"
+#include "config/counted.hpp"
 #include "config/duration.hpp"
 #include "queue_sched/registry.hpp"
 #include "scenario/device_presets.hpp"
@@ -28,11 +29,11 @@ int list_devices() {
   for (const EmbeddedPreset& preset : embedded_device_presets()) {
     const DeviceSpec d = device_from_preset(preset);
     fmt::print(
-        "{:<8} {} CUs x {} SIMD(s) x {} wave slots, wave {}, {} KiB LDS, {} MHz; "
-        "{} hardware queues, quantum {}, packet latency {}\n",
-        preset.name, d.compute_units, d.cu.simds, d.cu.waves_per_simd, d.wave_size,
-        d.cu.lds_bytes / 1024, d.clock_mhz, d.front_end.hw_queues,
-        format_duration(d.front_end.quantum), format_duration(d.front_end.packet_latency));
+        "{:<8} {} x {} x {}, wave {}, {} KiB LDS, {} MHz; {}, quantum {}, packet latency {}\n",
+        preset.name, counted(d.compute_units, "CU"), counted(d.cu.simds, "SIMD"),
+        counted(d.cu.waves_per_simd, "wave slot"), d.wave_size, d.cu.lds_bytes / 1024, d.clock_mhz,
+        counted(d.front_end.hw_queues, "hardware queue"), format_duration(d.front_end.quantum),
+        format_duration(d.front_end.packet_latency));
   }
   return kExitOk;
 }

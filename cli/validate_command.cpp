@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "cli/commands.hpp"
+#include "config/counted.hpp"
 
 namespace aqlsim::cli {
 namespace {
@@ -13,15 +14,15 @@ int validate(const WorkloadOptions& o) {
   std::size_t packets = 0;
   for (const QueueSpec& q : s.queues)
     packets += q.packets.size();
-  fmt::print(
-      "{}: ok: device {} ({} CUs), {} kernels, {} signals, {} queues, {} packets; "
-      "queue mapping {}, thread blocks {}{}\n",
-      s.source, s.device.name, s.device.compute_units, s.kernels.size(), s.signals.size(),
-      s.queues.size(), packets, s.policies.queue_mapping, s.policies.thread_block,
-      s.policies.kernel == "none"
-          ? std::string()
-          : fmt::format(", kernels {} ({})", s.policies.kernel,
-                        preemption_mechanism_name(s.device.preemption.mechanism)));
+  fmt::print("{}: ok: device {} ({}), {}, {}, {}, {}; queue mapping {}, thread blocks {}{}\n",
+             s.source, s.device.name, counted(s.device.compute_units, "CU"),
+             counted(s.kernels.size(), "kernel"), counted(s.signals.size(), "signal"),
+             counted(s.queues.size(), "queue"), counted(packets, "packet"),
+             s.policies.queue_mapping, s.policies.thread_block,
+             s.policies.kernel == "none"
+                 ? std::string()
+                 : fmt::format(", kernels {} ({})", s.policies.kernel,
+                               preemption_mechanism_name(s.device.preemption.mechanism)));
   return kExitOk;
 }
 

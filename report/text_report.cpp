@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "config/counted.hpp"
+
 namespace aqlsim {
 namespace {
 
@@ -12,10 +14,10 @@ std::string header(const Scenario& s, const RunReport& r) {
                                   ? std::string()
                                   : fmt::format(", kernels {} ({})", r.kernel_scheduler,
                                                 preemption_mechanism_name(r.mechanism));
-  return fmt::format(
-      "{} on {} ({} CUs, {} hardware queues), queue mapping {}, thread blocks {}{}, seed {}\n",
-      s.source, s.device.name, s.device.compute_units, s.device.front_end.hw_queues,
-      r.queue_mapping, r.thread_block, kernels, r.seed);
+  return fmt::format("{} on {} ({}, {}), queue mapping {}, thread blocks {}{}, seed {}\n", s.source,
+                     s.device.name, counted(s.device.compute_units, "CU"),
+                     counted(s.device.front_end.hw_queues, "hardware queue"), r.queue_mapping,
+                     r.thread_block, kernels, r.seed);
 }
 
 // With metrics_per: queue, one row per queue taken as an application.

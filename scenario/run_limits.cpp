@@ -4,8 +4,27 @@
 #include <unistd.h>
 
 #include <fstream>
+#include <iterator>
+#include <string_view>
+
+#include "config/counted.hpp"
 
 namespace aqlsim {
+namespace {
+
+// In the largest binary unit it reaches, to four significant digits: --max-memory 1K is
+// "1 KiB" where whole MiB made it "0 MiB"; 80% of 64 GiB is "51.2 GiB".
+std::string bytes_text(std::uint64_t bytes) {
+  if (bytes < 1024) return counted(bytes, "byte");
+  constexpr std::string_view kUnits[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  auto value = static_cast<double>(bytes) / 1024;
+  std::size_t unit = 0;
+  for (; value >= 1024 && unit + 1 < std::size(kUnits); ++unit)
+    value /= 1024;
+  return fmt::format("{:.4g} {}", value, kUnits[unit]);
+}
+
+}  // namespace
 
 std::uint64_t resident_memory_bytes() {
   std::ifstream statm("/proc/self/statm");
@@ -34,8 +53,8 @@ void apply_limits(Gpu& gpu, const RunLimits& limits, std::function<void(const Gp
 }
 
 std::string memory_limit_message(const RunLimits& limits) {
-  return fmt::format("the process's memory use passed the limit of {} MiB",
-                     limits.max_memory_bytes >> 20);
+  return fmt::format("the process's memory use passed the limit of {}",
+                     bytes_text(limits.max_memory_bytes));
 }
 
 }  // namespace aqlsim

@@ -54,6 +54,10 @@ TEST_F(HipCli, BadInputIsExitTwo) {
   const Result period = aqlsim("hip run " + quote(kQuickstart) + " --executor cpu --evict-every 5");
   EXPECT_EQ(period.status, 2);
   EXPECT_THAT(period.err, HasSubstr("--evict-every 5"));
+  const Result zero = aqlsim("hip run " + quote(kQuickstart) + " --executor cpu --evict-every 0us");
+  EXPECT_EQ(zero.status, 2);
+  EXPECT_THAT(zero.err, HasSubstr("--evict-every 0us: expected a positive duration with a unit, "
+                                  "e.g. 1ms"));
   EXPECT_EQ(aqlsim("hip run " + quote(kQuickstart) + " --executor fpga").status, 2);
   const std::string raw = write("raw.yaml",
                                 "device: cdna\nkernels: [{name: k, wg_time: 1us}]\n"

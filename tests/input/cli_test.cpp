@@ -74,7 +74,7 @@ TEST_F(Cli, DevicesListsEveryPreset) {
     EXPECT_TRUE(has_line_starting_with(r.out, std::string(name) + " ")) << name << r.out;
   }
   // From workloads/devices/gtx480.yaml: 15 SMs of 48 warp slots.
-  EXPECT_THAT(r.out, HasSubstr("15 CUs x 1 SIMD(s) x 48 wave slots"));
+  EXPECT_THAT(r.out, HasSubstr("15 CUs x 1 SIMD x 48 wave slots"));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -370,6 +370,22 @@ TEST_F(Cli, ValidateSummarisesTheQuickstart) {
   EXPECT_EQ(r.out, kQuickstart +
                        ": ok: device cdna (8 CUs), 2 kernels, 0 signals, 3 queues, 5 packets; "
                        "queue mapping rr-idle, thread blocks fifo-backfill\n");
+}
+
+// A count of one takes the singular: "1 CU", not "1 CUs".
+TEST_F(Cli, CountsOfOneAreSingular) {
+  const std::string file = write("one.yaml",
+                                 "device: {compute_units: 1, front_end: {hw_queues: 1}}\n"
+                                 "kernels: [{name: k, wg_time: 10us}]\n"
+                                 "queues: [{name: q, packets: [{dispatch: k}]}]\n");
+  const Result validate = aqlsim("validate " + quote(file));
+  EXPECT_EQ(validate.status, 0) << validate.err;
+  EXPECT_EQ(validate.out, file +
+                              ": ok: device custom (1 CU), 1 kernel, 0 signals, 1 queue, 1 "
+                              "packet; queue mapping rr-idle, thread blocks fifo-backfill\n");
+  const Result run = aqlsim("run " + quote(file));
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_THAT(run.out, HasSubstr(" on custom (1 CU, 1 hardware queue), queue mapping rr-idle"));
 }
 
 TEST_F(Cli, ValidateRejectsABadFile) {

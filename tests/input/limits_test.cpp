@@ -84,6 +84,14 @@ TEST_F(Limits, TheMemoryLimitStopsARunThatPassesIt) {
   EXPECT_THAT(r.out, HasSubstr("in 1048576 events"));
 }
 
+// A limit under a MiB is shown in KiB (whole MiB made 1K "0 MiB").
+TEST_F(Limits, AMemoryLimitUnderAMebibyteIsShownInKibibytes) {
+  const Result r =
+      aqlsim("run --no-alone " + quote(write("many.yaml", kManyEvents)) + " --max-memory 1K");
+  EXPECT_EQ(r.status, kExitLimit) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("memory use passed the limit of 1 KiB"));
+}
+
 TEST_F(Limits, BadLimitValuesAreBadInput) {
   const std::string workload = write("one.yaml", kOneWorkgroup);
   for (const std::string option :
