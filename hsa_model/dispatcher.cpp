@@ -126,12 +126,21 @@ void Dispatcher::stop_workgroups(KernelId id, PreemptionMechanism mechanism) {
   std::uint64_t unseen = k.running();
   {
     const Engine::LaneBatch batch(*engine_);
+    // Restores first, so that their CUs' channels are free again before any save is queued.
+    slots_to_stop_.clear();
     for (std::uint32_t slot = 0; unseen > 0 && slot < workgroups_.size(); ++slot) {
       const WorkgroupRecord& wg = workgroups_[slot];
       if (wg.kernel != id || wg.phase == WorkgroupPhase::free) continue;
       --unseen;
-      if (wg.phase != WorkgroupPhase::saving) evict_workgroup(slot, mechanism);
+      if (wg.phase == WorkgroupPhase::restoring) {
+        evict_workgroup(slot, mechanism);
+      } else if (wg.phase == WorkgroupPhase::running) {
+        slots_to_stop_.push_back(slot);
+      }
     }
+    give_back_transfers();
+    for (const std::uint32_t slot : slots_to_stop_)
+      evict_workgroup(slot, mechanism);
   }
   assert(unseen == 0 && "a kernel's running count disagrees with its work-group slots");
   mark_all_candidates();
@@ -398,7 +407,10 @@ void Dispatcher::evict_workgroup(std::uint32_t slot, PreemptionMechanism mechani
   const bool saves = mechanism == PreemptionMechanism::context_save && !restoring;
   double left = wg.fraction;
   if (restoring) {
-    engine_->cancel_in_lane(wg.cu, workgroup_event_, slot);
+    const Tick restored_at = *engine_->cancel_in_lane(wg.cu, workgroup_event_, slot);
+    // The wait for the context that is not spent now is not charged.
+    k.context_time -= restored_at - now_;
+    withdrawn_restores_.push_back({restored_at, k.context_transfer, wg.cu});
   } else {
     left = timer_->withdraw(slot, wg);
   }
@@ -475,6 +487,19 @@ Tick Dispatcher::transfer_context(CuIndex cu, KernelState& k) {
   free_at = std::min(std::max(free_at, now_), kMaxSimTime + 1) + k.context_transfer;
   k.context_time += free_at - now_;
   return free_at;
+}
+
+// The restores stop_workgroups withdrew, latest end first: each that is the last transfer
+// queued on its CU gives back the part of the channel's time not yet spent (a transfer queued
+// behind it, its end already scheduled, cannot move up).
+void Dispatcher::give_back_transfers() {
+  std::sort(withdrawn_restores_.begin(), withdrawn_restores_.end(),
+            [](const WithdrawnRestore& a, const WithdrawnRestore& b) { return a.end > b.end; });
+  for (const WithdrawnRestore& w : withdrawn_restores_) {
+    Tick& free_at = context_channel_free_[w.cu];
+    if (free_at == w.end) free_at = std::max(w.end - w.transfer, now_);
+  }
+  withdrawn_restores_.clear();
 }
 
 void Dispatcher::report_idle(KernelState& k) {

@@ -106,6 +106,7 @@ class Dispatcher {
   void return_work(KernelState& kernel, const ReturnedWork& work);
   Tick context_transfer_time(const WorkgroupDemand& demand) const;
   Tick transfer_context(CuIndex cu, KernelState& kernel);
+  void give_back_transfers();
   // A held kernel with work left and nothing on the device has been taken off it: reported once.
   void check_idle(KernelState& k) {
     if (kernel_events_ && k.held && !k.off_device && k.running() == 0 && !k.finished())
@@ -139,6 +140,14 @@ class Dispatcher {
   KernelEvents* kernel_events_ = nullptr;
   PreemptionSpec preemption_;
   std::vector<Tick> context_channel_free_;  // per CU: when its context transfers are done
+  // A restore withdrawn by an eviction, while stop_workgroups runs.
+  struct WithdrawnRestore {
+    Tick end;       // when its transfer would have ended
+    Tick transfer;  // how long the transfer takes
+    CuIndex cu;
+  };
+  std::vector<WithdrawnRestore> withdrawn_restores_;
+  std::vector<std::uint32_t> slots_to_stop_;  // stop_workgroups' running work-groups
   std::vector<ComputeUnit> cus_;
   std::vector<std::uint64_t> busy_lanes_;  // per CU, bit i set when lane i is in use
 

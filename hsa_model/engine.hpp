@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <optional>
 #include <vector>
 
 #include "hsa_model/event_queue.hpp"
@@ -69,8 +70,9 @@ class Engine {
     lanes_.push(lane, Event{when, next_sequence_++, &handler, payload});
   }
   // Withdraws the pending event of `lane` with this handler and payload: it will not run.
-  // False when there is none.
-  bool cancel_in_lane(std::uint32_t lane, const EventHandler& handler, std::uint64_t payload) {
+  // Gives the time it was due, or nothing when there is none.
+  std::optional<Tick> cancel_in_lane(std::uint32_t lane, const EventHandler& handler,
+                                     std::uint64_t payload) {
     return lanes_.remove(lane, &handler, payload);
   }
 

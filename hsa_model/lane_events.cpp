@@ -124,11 +124,13 @@ std::uint32_t LaneEvents::find(std::uint32_t lane, const EventHandler* handler,
   return span.tail;
 }
 
-bool LaneEvents::remove(std::uint32_t lane, const EventHandler* handler, std::uint64_t payload) {
+std::optional<Tick> LaneEvents::remove(std::uint32_t lane, const EventHandler* handler,
+                                       std::uint64_t payload) {
   const std::uint32_t i = find(lane, handler, payload);
   Span& span = spans_[lane];
-  if (i == span.tail) return false;
+  if (i == span.tail) return std::nullopt;
   ScheduledEvent* events = begin(lane);
+  const Tick time = events[i].time;
   if (i == span.head) {
     if (++span.head == span.tail) span = {0, 0};
     first_changed(lane);
@@ -143,7 +145,7 @@ bool LaneEvents::remove(std::uint32_t lane, const EventHandler* handler, std::ui
       events[j - 1] = events[j];
     --span.tail;
   }
-  return true;
+  return time;
 }
 
 }  // namespace aqlsim

@@ -9,6 +9,7 @@
 #include <cassert>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "hsa_model/event_queue.hpp"
@@ -34,9 +35,10 @@ class LaneEvents {
   ScheduledEvent pop();
   // `event` may not be at time kNever.
   void push(std::uint32_t lane, const ScheduledEvent& event);
-  // Withdraws the event of `lane` with this handler and payload; false when there is none. The
-  // events on its shorter side move up by one.
-  bool remove(std::uint32_t lane, const EventHandler* handler, std::uint64_t payload);
+  // Withdraws the event of `lane` with this handler and payload and gives its time; nothing
+  // when there is none. The events on its shorter side move up by one.
+  std::optional<Tick> remove(std::uint32_t lane, const EventHandler* handler,
+                             std::uint64_t payload);
 
   // A batch of withdrawals (evicting a kernel from every CU at once): between defer_order and
   // restore_order, remove only notes the lanes whose earliest event it withdrew, and

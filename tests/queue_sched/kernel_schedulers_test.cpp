@@ -195,5 +195,41 @@ TEST(KernelSchedulers, ContextSaveMakesProgressWithoutFinishingATaskUnlessRestor
       << stuck.outcome.livelock;
 }
 
+// Context-save on one CU: A and B, two tasks of 100 us each with two workers, under round robin
+// with 15 us slices; a context (256 bytes at 25.6 B/us) takes 10 us to save or restore, one at a
+// time on the CU. Both reach the scheduler at 1: A's launch lands at 2, its slice ends at 16 and
+// the eviction lands at 18; its two saves [18,28] and [28,38] are read at 41. B [42,59], saved
+// by 79. A's relaunch lands at 83: its restores queue [83,93] and [93,103], and its slice's
+// eviction lands at 100, while the second restore is under way. That restore is withdrawn and
+// gives the channel back, so the first work-group's save takes [100,110] and A is off the device
+// at 110. (The withdrawn restore once kept the channel to 103, and A left it at 113.)
+TEST(KernelSchedulers, AWithdrawnContextRestoreGivesItsChannelBack) {
+  struct Evictions final : ModelObserver {
+    void on_kernel_evicted(const KernelState& k, Tick now) override { at.emplace_back(k.id, now); }
+    std::vector<std::pair<KernelId, Tick>> at;
+  } evictions;
+  const Scenario s = load_scenario_text(
+      std::string(testing::kTinyDevice) +
+          "  preemption: {mechanism: context-save, launch_command: 1us, eviction_command: 2us, "
+          "pending_read: 3us, save_gbps: 0.0256}\n"
+          "kernels:\n"
+          "  - {name: k, workgroup_size: 64, vgprs: 1, wg_time: 100us, contention: 0, "
+          "persistent: {workers_per_cu: 2}}\n"
+          "queues:\n"
+          "  - {name: qa, packets: [{name: A, dispatch: k, workgroups: 2}]}\n"
+          "  - {name: qb, packets: [{name: B, dispatch: k, workgroups: 2}]}\n"
+          "scheduling: {kernel: kernel-rr, params: {kernel-rr: {quantum_ms: 0.015}}}\n",
+      "restores.yaml");
+  testing::InvariantChecker checker;
+  RunOptions options;
+  options.observers = {&evictions, &checker};
+  options.measure_alone = false;
+  ASSERT_EQ(run_scenario(s, options).outcome.status, RunStatus::completed);
+  ASSERT_GE(evictions.at.size(), 3u);
+  EXPECT_EQ(evictions.at[0], std::make_pair(KernelId{0}, 38 * us));
+  EXPECT_EQ(evictions.at[1], std::make_pair(KernelId{1}, 79 * us));
+  EXPECT_EQ(evictions.at[2], std::make_pair(KernelId{0}, 110 * us));
+}
+
 }  // namespace
 }  // namespace aqlsim
