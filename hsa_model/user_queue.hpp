@@ -61,6 +61,10 @@ class alignas(64) UserQueue {
   }
   void advance_read_index();
 
+  // What a ring costs a packet: the packet and, beside it, its priority and submission time.
+  static constexpr std::size_t kBytesPerPacket =
+      sizeof(AqlPacket) + sizeof(std::uint32_t) + sizeof(Tick);
+
  private:
   // The first cache line: what is read of the head packet.
   std::uint64_t read_index_ = 0;

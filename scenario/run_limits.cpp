@@ -26,6 +26,12 @@ std::string bytes_text(std::uint64_t bytes) {
 
 }  // namespace
 
+std::optional<std::string> rings_past_memory_limit(std::uint64_t bytes, const RunLimits& limits) {
+  if (limits.max_memory_bytes == 0 || bytes <= limits.max_memory_bytes) return std::nullopt;
+  return fmt::format("the queues' rings would take {}, past the memory limit of {}",
+                     bytes_text(bytes), bytes_text(limits.max_memory_bytes));
+}
+
 std::uint64_t resident_memory_bytes() {
   std::ifstream statm("/proc/self/statm");
   std::uint64_t size_pages = 0;

@@ -3,6 +3,8 @@
 // input run for hours or exhaust memory. The defaults are far beyond any normal experiment.
 #include <cstdint>
 #include <functional>
+#include <optional>
+#include <string>
 
 #include "hsa_model/gpu.hpp"
 
@@ -24,6 +26,11 @@ void apply_limits(Gpu& gpu, const RunLimits& limits, std::function<void(const Gp
 // What the stop of a run at a limit of `limits` means, for an outcome whose engine limit text
 // is empty (the memory budget).
 std::string memory_limit_message(const RunLimits& limits);
+
+// The rings of a model are allocated whole when it is built, before any checkpoint compares
+// the process's memory with the limit: their size is compared first. The message when `bytes`
+// of rings pass the memory limit, else nothing.
+std::optional<std::string> rings_past_memory_limit(std::uint64_t bytes, const RunLimits& limits);
 
 std::uint64_t resident_memory_bytes();  // 0 when unknown
 std::uint64_t physical_memory_bytes();  // 0 when unknown

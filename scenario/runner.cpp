@@ -6,6 +6,7 @@
 #include "queue_sched/registry.hpp"
 #include "queue_sched/slicing_observer.hpp"
 #include "scenario/build_model.hpp"
+#include "scenario/run_limits.hpp"
 #include "scenario/scenario_reader.hpp"
 
 namespace aqlsim {
@@ -111,8 +112,32 @@ class PredictionRecorder final : public ModelObserver {
   std::vector<std::vector<std::pair<Tick, Tick>>> by_kernel;
 };
 
+namespace {
+
+// A report that says which run it is, before the run.
+RunReport report_of_policies(const Scenario& scenario) {
+  RunReport report;
+  report.queue_mapping = scenario.policies.queue_mapping;
+  report.thread_block = scenario.policies.thread_block;
+  report.kernel_scheduler = scenario.policies.kernel;
+  report.mechanism = scenario.device.preemption.mechanism;
+  report.seed = scenario.seed;
+  return report;
+}
+
+}  // namespace
+
 RunReport run_scenario(const Scenario& scenario, const RunOptions& options) {
   check_preemption(scenario);
+  std::uint64_t ring_bytes = 0;
+  for (const QueueSpec& q : scenario.queues)
+    ring_bytes += std::uint64_t{q.size} * UserQueue::kBytesPerPacket;
+  if (auto over = rings_past_memory_limit(ring_bytes, scenario.limits)) {
+    RunReport report = report_of_policies(scenario);
+    report.outcome.status = RunStatus::limit;
+    report.outcome.limit = std::move(*over);
+    return report;
+  }
   // Alone runs come first: oracle policies (SJF) are given the isolated runtimes in advance.
   const PolicyInfo* tb = find_policy(scenario.policies.thread_block);
   const PolicyInfo* kernel = find_policy(scenario.policies.kernel);
@@ -127,7 +152,7 @@ RunReport run_scenario(const Scenario& scenario, const RunOptions& options) {
   if (oracle) model_options.isolated_runtimes = alone;
   if (kernel && kernel->needs_worker_profiles)
     model_options.worker_profiles = worker_profiles(scenario);
-  RunReport report;
+  RunReport report = report_of_policies(scenario);
   SlicingObserver beside(scenario.device.compute_units, SliceMode::aware);
   if (tb && tb->publishes_predictions) {
     report.predictions_by = PredictionSource::policy;
@@ -144,11 +169,6 @@ RunReport run_scenario(const Scenario& scenario, const RunOptions& options) {
   report.outcome = gpu.run();
   if (report.outcome.status == RunStatus::limit && report.outcome.limit.empty())
     report.outcome.limit = memory_limit_message(scenario.limits);
-  report.queue_mapping = scenario.policies.queue_mapping;
-  report.thread_block = scenario.policies.thread_block;
-  report.kernel_scheduler = scenario.policies.kernel;
-  report.mechanism = scenario.device.preemption.mechanism;
-  report.seed = scenario.seed;
   report.events = gpu.engine().events_processed();
   report.workgroups = gpu.workgroups_finished();
   report.hw = hardware_report(gpu);
