@@ -41,19 +41,32 @@ void KernelControl::set_cu_mask(KernelId kernel, std::vector<std::uint8_t> mask)
 }
 
 void KernelControl::set_workers_per_cu(KernelId kernel, std::uint32_t workers) {
+  Wanted& w = wanted(kernel);
+  ++w.resizes;  // overrides a resize in flight
+  w.resizing = false;
   dispatcher_->set_max_per_cu(kernel, workers);
 }
 
 void KernelControl::resize(KernelId kernel, std::uint32_t workers) {
   const bool shrinks = workers < this->kernel(kernel).max_per_cu;
   const Tick latency = shrinks ? preemption_.eviction_command : preemption_.launch_command;
-  engine_->schedule_after(latency, resize_event_, (std::uint64_t{workers} << 32) | kernel);
+  Wanted& w = wanted(kernel);
+  w.resized_to = workers;
+  w.resizing = true;
+  engine_->schedule_after(latency, resize_event_, (std::uint64_t{++w.resizes} << 32) | kernel);
+}
+
+std::uint32_t KernelControl::workers_per_cu(KernelId kernel) const {
+  const bool resizing = kernel < wanted_.size() && wanted_[kernel].resizing;
+  return resizing ? wanted_[kernel].resized_to : this->kernel(kernel).max_per_cu;
 }
 
 void KernelControl::resize_lands(std::uint64_t payload) {
   const auto id = static_cast<KernelId>(payload);
-  if (!kernel(id).finished())
-    dispatcher_->set_max_per_cu(id, static_cast<std::uint32_t>(payload >> 32));
+  Wanted& w = wanted(id);
+  if (static_cast<std::uint32_t>(payload >> 32) != w.resizes) return;  // overtaken
+  w.resizing = false;
+  if (!kernel(id).finished()) dispatcher_->set_max_per_cu(id, w.resized_to);
 }
 
 void KernelControl::move_to(KernelId kernel, std::vector<std::uint8_t> wanted) {

@@ -50,6 +50,8 @@ class KernelControl final : public KernelEvents {
   // drain does) once the eviction command lands, more (a new instance of the kernel) once the
   // launch command lands.
   void resize(KernelId kernel, std::uint32_t workers);
+  // The workers per CU the latest command asked for, landed or not.
+  std::uint32_t workers_per_cu(KernelId kernel) const;
   // Moves `kernel` to the CUs of `mask` (empty: all) once the eviction command lands (it gives
   // CUs up: its workers elsewhere stop between tasks, as in Wu et al.'s retreating) or the
   // launch command (it only gains CUs).
@@ -75,6 +77,11 @@ class KernelControl final : public KernelEvents {
     bool evicting = false;                 // an eviction is under way and not yet reported
     std::uint64_t progress_at_launch = 0;  // KernelState::progress
     std::uint32_t fruitless = 0;           // evictions in a row without progress
+    // The latest resize, which alone may land: a shrink waits for the eviction command, a
+    // grow for the launch command, so an earlier request can arrive after a later one.
+    std::uint32_t resizes = 0;
+    std::uint32_t resized_to = 0;
+    bool resizing = false;
   };
   static constexpr std::uint64_t kCompletedFlag = std::uint64_t{1} << 63;
 

@@ -107,7 +107,7 @@ void KernelSmCentric::place(KernelControl& control, Placed& p, std::vector<std::
     return;
   }
   control.move_to(p.kernel, std::move(mask));
-  if (workers != control.kernel(p.kernel).max_per_cu) control.resize(p.kernel, workers);
+  if (workers != control.workers_per_cu(p.kernel)) control.resize(p.kernel, workers);
 }
 
 void KernelSmCentric::decide(KernelControl& control) {

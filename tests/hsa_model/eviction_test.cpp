@@ -136,5 +136,47 @@ TEST_P(Eviction, AKernelEvictedBeforeItsLaunchLandsIsReportedAndRelaunched) {
 
 INSTANTIATE_TEST_SUITE_P(BothTimings, Eviction, ::testing::Values("at-dispatch", "ps"));
 
+// Launches its kernel on arrival and at `at` asks for 2 workers per CU, then at once for 8.
+class ShrinkThenGrow final : public KernelScheduler {
+ public:
+  explicit ShrinkThenGrow(Tick at) : at_(at) {}
+  std::string_view name() const override { return "shrink-then-grow"; }
+  void on_arrival(KernelControl& c, KernelId k) override {
+    kernel_ = k;
+    c.launch(k);
+    c.set_timer(at_);
+  }
+  void on_timer(KernelControl& c) override {
+    c.resize(kernel_, 2);
+    EXPECT_EQ(c.workers_per_cu(kernel_), 2u);  // asked for, not landed
+    c.resize(kernel_, 8);
+  }
+  void on_completed(KernelControl&, KernelId) override {}
+  void on_evicted(KernelControl&, KernelId) override {}
+
+ private:
+  Tick at_;
+  KernelId kernel_ = 0;
+};
+
+// 64 tasks of 10 us on 4 workers: launch lands at 2, tasks [2,12] and [12,22]. At 15 the shrink
+// to 2 is sent (it lands after the eviction command, at 17) and then the grow to 8 (after the
+// launch command, at 16). The later request wins: 8 workers from 16, when 4 more tasks start,
+// and the shrink arriving at 17 is stale. From then on two groups of 4 alternate: 52 tasks left
+// in 13 groups at 22, 26, 32, 36, ..., 82: the last ends at 92. (The shrink once landed last
+// and held the kernel to 2 workers.)
+TEST(Resize, ALaterRequestOvertakenByAnEarlierOneStillWins) {
+  const Scenario s = load_scenario_text(
+      std::string(testing::kTinyDevice) +
+          "  preemption: {launch_command: 1us, eviction_command: 2us, pending_read: 3us}\n"
+          "kernels:\n  - {name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0, "
+          "workgroups: 64, persistent: {workers_per_cu: 4}}\n"
+          "queues:\n  - {name: q, packets: [{name: K, dispatch: k}]}\n",
+      "resize.yaml");
+  auto sim = testing::simulate(s, {}, std::make_unique<ShrinkThenGrow>(15 * us));
+  ASSERT_EQ(sim->outcome.status, RunStatus::completed);
+  EXPECT_EQ(sim->kernel("K").end, 92 * us);
+}
+
 }  // namespace
 }  // namespace aqlsim
