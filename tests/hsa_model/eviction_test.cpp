@@ -15,15 +15,29 @@ namespace {
 
 constexpr Tick us = kMicrosecond;
 
-class EvictOnce final : public KernelScheduler {
+// Launches its kernel on arrival and acts on it once, at a set time (on_timer).
+class TimedScript : public KernelScheduler {
  public:
-  explicit EvictOnce(Tick evict_at) : evict_at_(evict_at) {}
-  std::string_view name() const override { return "evict-once"; }
+  explicit TimedScript(Tick at) : at_(at) {}
   void on_arrival(KernelControl& c, KernelId k) override {
     kernel_ = k;
     c.launch(k);
-    c.set_timer(evict_at_);
+    c.set_timer(at_);
   }
+  void on_evicted(KernelControl&, KernelId) override {}
+  void on_completed(KernelControl&, KernelId) override {}
+
+ protected:
+  KernelId kernel_ = 0;
+
+ private:
+  Tick at_;
+};
+
+class EvictOnce final : public TimedScript {
+ public:
+  using TimedScript::TimedScript;
+  std::string_view name() const override { return "evict-once"; }
   void on_timer(KernelControl& c) override { c.evict(kernel_); }
   void on_evicted(KernelControl& c, KernelId k) override {
     evicted_at = c.now();
@@ -33,10 +47,6 @@ class EvictOnce final : public KernelScheduler {
 
   Tick evicted_at = kNever;
   Tick completed_at = kNever;
-
- private:
-  Tick evict_at_;
-  KernelId kernel_ = 0;
 };
 
 struct Outcome {
@@ -137,26 +147,15 @@ TEST_P(Eviction, AKernelEvictedBeforeItsLaunchLandsIsReportedAndRelaunched) {
 INSTANTIATE_TEST_SUITE_P(BothTimings, Eviction, ::testing::Values("at-dispatch", "ps"));
 
 // Launches its kernel on arrival and at `at` asks for 2 workers per CU, then at once for 8.
-class ShrinkThenGrow final : public KernelScheduler {
+class ShrinkThenGrow final : public TimedScript {
  public:
-  explicit ShrinkThenGrow(Tick at) : at_(at) {}
+  using TimedScript::TimedScript;
   std::string_view name() const override { return "shrink-then-grow"; }
-  void on_arrival(KernelControl& c, KernelId k) override {
-    kernel_ = k;
-    c.launch(k);
-    c.set_timer(at_);
-  }
   void on_timer(KernelControl& c) override {
     c.resize(kernel_, 2);
     EXPECT_EQ(c.workers_per_cu(kernel_), 2u);  // asked for, not landed
     c.resize(kernel_, 8);
   }
-  void on_completed(KernelControl&, KernelId) override {}
-  void on_evicted(KernelControl&, KernelId) override {}
-
- private:
-  Tick at_;
-  KernelId kernel_ = 0;
 };
 
 // 64 tasks of 10 us on 4 workers: launch lands at 2, tasks [2,12] and [12,22]. At 15 the shrink
