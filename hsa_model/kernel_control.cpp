@@ -16,10 +16,11 @@ KernelControl::Wanted& KernelControl::wanted(KernelId kernel) {
 }
 
 Tick KernelControl::launch(KernelId kernel) {
-  wanted(kernel).running = true;
-  wanted(kernel).progress_at_launch = this->kernel(kernel).progress();
+  Wanted& w = wanted(kernel);
+  w.running = true;
+  w.progress_at_launch = this->kernel(kernel).progress();
   const Tick at = now() + preemption_.launch_command;
-  engine_->schedule_at(at, launch_event_, kernel);
+  engine_->schedule_at(at, launch_event_, (std::uint64_t{++w.launches} << 32) | kernel);
   return at;
 }
 
@@ -89,9 +90,11 @@ void KernelControl::move_lands(std::uint64_t kernel) {
   if (!this->kernel(id).finished()) dispatcher_->set_cu_mask(id, pending_masks_[id]);
 }
 
-void KernelControl::launch_lands(std::uint64_t kernel) {
-  const auto id = static_cast<KernelId>(kernel);
-  if (wanted(id).running) dispatcher_->release(id);
+void KernelControl::launch_lands(std::uint64_t payload) {
+  const auto id = static_cast<KernelId>(payload);
+  const Wanted& w = wanted(id);
+  if (w.running && static_cast<std::uint32_t>(payload >> 32) == w.launches)
+    dispatcher_->release(id);
 }
 
 void KernelControl::eviction_lands(std::uint64_t kernel) {

@@ -77,6 +77,9 @@ class KernelControl final : public KernelEvents {
     bool evicting = false;                 // an eviction is under way and not yet reported
     std::uint64_t progress_at_launch = 0;  // KernelState::progress
     std::uint32_t fruitless = 0;           // evictions in a row without progress
+    // The latest launch, which alone may land: a kernel evicted before its launch landed and
+    // launched again must not be released by the first launch's arrival.
+    std::uint32_t launches = 0;
     // The latest resize, which alone may land: a shrink waits for the eviction command, a
     // grow for the launch command, so an earlier request can arrive after a later one.
     std::uint32_t resizes = 0;
@@ -85,7 +88,7 @@ class KernelControl final : public KernelEvents {
   };
   static constexpr std::uint64_t kCompletedFlag = std::uint64_t{1} << 63;
 
-  void launch_lands(std::uint64_t kernel);
+  void launch_lands(std::uint64_t payload);
   void eviction_lands(std::uint64_t kernel);
   void report(std::uint64_t payload);
   void timer_fires(std::uint64_t generation);

@@ -38,8 +38,9 @@ void SerialKernelScheduler::on_arrival(KernelControl& control, KernelId kernel) 
   } else if (!evicting_ && preempts(control, kernel, *running_)) {
     preempt(control);
   } else if (!timer_armed_ && !evicting_) {
-    // A kernel that had the device to itself gets a quantum now that another waits.
-    arm_timer(control, control.now(), *running_);
+    // A kernel that had the device to itself gets a quantum now that another waits, counted
+    // from when its launch lands if it is still on its way.
+    arm_timer(control, std::max(control.now(), running_since_), *running_);
   }
 }
 
@@ -78,7 +79,8 @@ void SerialKernelScheduler::preempt(KernelControl& control) {
 }
 
 void SerialKernelScheduler::stopped(KernelControl& control, KernelId kernel) {
-  info_[kernel].run_time += control.now() - running_since_;
+  // A kernel evicted before its launch landed (an arrival preempting it) never had the device.
+  info_[kernel].run_time += std::max<Tick>(0, control.now() - running_since_);
   running_.reset();
   evicting_ = false;
   timer_armed_ = false;

@@ -61,10 +61,13 @@ struct Outcome {
 
 // `kernel` is the kernels: entry; the queue dispatches it once.
 Outcome run(const std::string& mechanism, const std::string& kernel, Tick evict_at,
-            const std::string& timing) {
+            const std::string& timing,
+            const std::string& latencies =
+                "launch_command: 1us, eviction_command: 2us, pending_read: 3us") {
   const Scenario s = load_scenario_text(
-      std::string(testing::kTinyDevice) + "  preemption: {mechanism: " + mechanism +
-          ", launch_command: 1us, eviction_command: 2us, pending_read: 3us, save_gbps: 0.128}\n"
+      std::string(testing::kTinyDevice) + "  preemption: {mechanism: " + mechanism + ", " +
+          latencies +
+          ", save_gbps: 0.128}\n"
           "kernels:\n  - " +
           kernel + "\nqueues:\n  - {name: q, packets: [{name: K, dispatch: k}]}\n",
       "eviction.yaml");
@@ -142,6 +145,20 @@ TEST_P(Eviction, AKernelEvictedBeforeItsLaunchLandsIsReportedAndRelaunched) {
   EXPECT_EQ(o.evicted_report, 6 * us);
   EXPECT_EQ(o.evictions, 1u);
   EXPECT_EQ(o.end, 37 * us);
+}
+
+// With a launch command slower than an eviction and a read, the kernel is relaunched before
+// its first launch lands: launch at 1 (lands at 11), evicted at 3 (lands at 4, idle at once),
+// read at 5, relaunched (lands at 15): tasks [15,25], [25,35], [35,45]. The first launch's
+// arrival at 11 once released the kernel early, as if the relaunch had landed: end 41.
+TEST_P(Eviction, OnlyTheLatestLaunchReleasesAKernel) {
+  const Outcome o =
+      run("drain",
+          "{name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0, "
+          "workgroups: 6, persistent: {workers_per_cu: 2}}",
+          3 * us, GetParam(), "launch_command: 10us, eviction_command: 1us, pending_read: 1us");
+  EXPECT_EQ(o.evicted_report, 5 * us);
+  EXPECT_EQ(o.end, 45 * us);
 }
 
 INSTANTIATE_TEST_SUITE_P(BothTimings, Eviction, ::testing::Values("at-dispatch", "ps"));

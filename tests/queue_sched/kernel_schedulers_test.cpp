@@ -20,10 +20,11 @@ namespace {
 constexpr Tick us = kMicrosecond;
 
 std::string workload(const std::string& policy, const std::string& params, Tick b_at,
-                     std::uint64_t b_tasks, const std::string& thread_block = "fifo-backfill") {
-  return std::string(testing::kTinyDevice) +
-         "  preemption: {mechanism: drain, launch_command: 1us, eviction_command: 2us, "
-         "pending_read: 3us}\n"
+                     std::uint64_t b_tasks, const std::string& thread_block = "fifo-backfill",
+                     const std::string& latencies =
+                         "launch_command: 1us, eviction_command: 2us, pending_read: 3us") {
+  return std::string(testing::kTinyDevice) + "  preemption: {mechanism: drain, " + latencies +
+         "}\n"
          "kernels:\n"
          "  - {name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0, "
          "persistent: {workers_per_cu: 1}}\n"
@@ -41,15 +42,18 @@ struct Ends {
   Tick b = 0;
 };
 
-Ends run(const std::string& policy, const std::string& params, Tick b_at, std::uint64_t b_tasks = 2,
-         const std::string& thread_block = "fifo-backfill") {
-  const RunReport r = testing::run_checked(
-      load_scenario_text(workload(policy, params, b_at, b_tasks, thread_block), "k.yaml"));
+Ends ends(const RunReport& r) {
   EXPECT_EQ(r.outcome.status, RunStatus::completed);
   std::map<std::string, Tick> end;
   for (const KernelResult& k : r.kernels)
     end[k.name] = k.end;
   return {end["A"], end["B"]};
+}
+
+Ends run(const std::string& policy, const std::string& params, Tick b_at, std::uint64_t b_tasks = 2,
+         const std::string& thread_block = "fifo-backfill") {
+  return ends(testing::run_checked(
+      load_scenario_text(workload(policy, params, b_at, b_tasks, thread_block), "k.yaml")));
 }
 
 // FCFS never evicts: B, arriving at 25, waits held until A's end [2,102] is read at 105; its
@@ -99,6 +103,21 @@ TEST(KernelSchedulers, RoundRobinAndCfsSliceTime) {
   const Ends cfs = run("kernel-cfs", "{kernel-cfs: {epoch_ms: 0.066}}", 24 * us);
   EXPECT_EQ(cfs.b, 86 * us);
   EXPECT_EQ(cfs.a, 130 * us);
+}
+
+// A quantum starts when the launch lands. Launch command 10 us, eviction command and read 1
+// us each; CFS with a 12 us epoch (6 us quanta for two kernels). A's launch at 1 lands at 11;
+// B arrives at 2, which gives A a quantum from 11 (not from 2, which evicted A at 8, before it
+// had run, and counted -1 us as its run time): timer at 17, task 0 [11,21], read at 22. B [32,
+// 42] (timer 38), read 43; A [53,63], read 64; B [74,84] ends as its eviction lands, read at
+// 85; A's 8 other tasks [95,175].
+TEST(KernelSchedulers, AQuantumStartsWhenTheLaunchLands) {
+  const Ends e = ends(testing::run_checked(load_scenario_text(
+      workload("kernel-cfs", "{kernel-cfs: {epoch_ms: 0.012}}", 1 * us, 2, "fifo-backfill",
+               "launch_command: 10us, eviction_command: 1us, pending_read: 1us"),
+      "cfs.yaml")));
+  EXPECT_EQ(e.b, 84 * us);
+  EXPECT_EQ(e.a, 175 * us);
 }
 
 // Equations 1 and 2 (with NT * tpt in eq. 1's denominator, see kernel_frs.hpp).
@@ -197,12 +216,12 @@ TEST(KernelSchedulers, ContextSaveMakesProgressWithoutFinishingATaskUnlessRestor
 
 // Context-save on one CU: A and B, two tasks of 100 us each with two workers, under round robin
 // with 15 us slices; a context (256 bytes at 25.6 B/us) takes 10 us to save or restore, one at a
-// time on the CU. Both reach the scheduler at 1: A's launch lands at 2, its slice ends at 16 and
-// the eviction lands at 18; its two saves [18,28] and [28,38] are read at 41. B [42,59], saved
-// by 79. A's relaunch lands at 83: its restores queue [83,93] and [93,103], and its slice's
-// eviction lands at 100, while the second restore is under way. That restore is withdrawn and
-// gives the channel back, so the first work-group's save takes [100,110] and A is off the device
-// at 110. (The withdrawn restore once kept the channel to 103, and A left it at 113.)
+// time on the CU. Both reach the scheduler at 1: A's launch lands at 2, its slice ends at 17 and
+// the eviction lands at 19; its two saves [19,29] and [29,39] are read at 42. B [43,60], saved
+// by 80. A's relaunch lands at 84: its restores queue [84,94] and [94,104], and its slice's
+// eviction lands at 101, while the second restore is under way. That restore is withdrawn and
+// gives the channel back, so the first work-group's save takes [101,111] and A is off the device
+// at 111. (The withdrawn restore once kept the channel to 104, and A left it at 114.)
 TEST(KernelSchedulers, AWithdrawnContextRestoreGivesItsChannelBack) {
   struct Evictions final : ModelObserver {
     void on_kernel_evicted(const KernelState& k, Tick now) override { at.emplace_back(k.id, now); }
@@ -226,9 +245,9 @@ TEST(KernelSchedulers, AWithdrawnContextRestoreGivesItsChannelBack) {
   options.measure_alone = false;
   ASSERT_EQ(run_scenario(s, options).outcome.status, RunStatus::completed);
   ASSERT_GE(evictions.at.size(), 3u);
-  EXPECT_EQ(evictions.at[0], std::make_pair(KernelId{0}, 38 * us));
-  EXPECT_EQ(evictions.at[1], std::make_pair(KernelId{1}, 79 * us));
-  EXPECT_EQ(evictions.at[2], std::make_pair(KernelId{0}, 110 * us));
+  EXPECT_EQ(evictions.at[0], std::make_pair(KernelId{0}, 39 * us));
+  EXPECT_EQ(evictions.at[1], std::make_pair(KernelId{1}, 80 * us));
+  EXPECT_EQ(evictions.at[2], std::make_pair(KernelId{0}, 111 * us));
 }
 
 }  // namespace
