@@ -38,6 +38,7 @@ void KernelControl::set_timer(Tick at) {
 }
 
 void KernelControl::set_cu_mask(KernelId kernel, std::vector<std::uint8_t> mask) {
+  ++wanted(kernel).moves;  // overrides a move in flight
   dispatcher_->set_cu_mask(kernel, this->kernel(kernel).within_queue_mask(std::move(mask)));
 }
 
@@ -65,14 +66,14 @@ std::uint32_t KernelControl::workers_per_cu(KernelId kernel) const {
 void KernelControl::resize_lands(std::uint64_t payload) {
   const auto id = static_cast<KernelId>(payload);
   Wanted& w = wanted(id);
-  if (static_cast<std::uint32_t>(payload >> 32) != w.resizes) return;  // overtaken
+  if (static_cast<std::uint32_t>(payload >> 32) != w.resizes) return;  // superseded
   w.resizing = false;
   if (!kernel(id).finished()) dispatcher_->set_max_per_cu(id, w.resized_to);
 }
 
-void KernelControl::move_to(KernelId kernel, std::vector<std::uint8_t> wanted) {
+void KernelControl::move_to(KernelId kernel, std::vector<std::uint8_t> requested) {
   const std::vector<std::uint8_t>& now = this->kernel(kernel).cu_mask;
-  std::vector<std::uint8_t> mask = this->kernel(kernel).within_queue_mask(std::move(wanted));
+  std::vector<std::uint8_t> mask = this->kernel(kernel).within_queue_mask(std::move(requested));
   bool gives_up = false;
   for (std::size_t cu = 0; cu < cu_count(); ++cu) {
     const bool had = now.empty() || now[cu] != 0;
@@ -82,11 +83,12 @@ void KernelControl::move_to(KernelId kernel, std::vector<std::uint8_t> wanted) {
   if (pending_masks_.size() <= kernel) pending_masks_.resize(kernel + 1);
   pending_masks_[kernel] = std::move(mask);
   engine_->schedule_after(gives_up ? preemption_.eviction_command : preemption_.launch_command,
-                          move_event_, kernel);
+                          move_event_, (std::uint64_t{++wanted(kernel).moves} << 32) | kernel);
 }
 
-void KernelControl::move_lands(std::uint64_t kernel) {
-  const auto id = static_cast<KernelId>(kernel);
+void KernelControl::move_lands(std::uint64_t payload) {
+  const auto id = static_cast<KernelId>(payload);
+  if (static_cast<std::uint32_t>(payload >> 32) != wanted(id).moves) return;  // superseded
   if (!this->kernel(id).finished()) dispatcher_->set_cu_mask(id, pending_masks_[id]);
 }
 

@@ -54,7 +54,7 @@ class KernelControl final : public KernelEvents {
   std::uint32_t workers_per_cu(KernelId kernel) const;
   // Moves `kernel` to the CUs of `mask` (empty: all) once the eviction command lands (it gives
   // CUs up: its workers elsewhere stop between tasks, as in Wu et al.'s retreating) or the
-  // launch command (it only gains CUs).
+  // launch command (it only gains CUs). Of moves in flight only the latest lands.
   void move_to(KernelId kernel, std::vector<std::uint8_t> mask);
 
   // KernelEvents, from the dispatcher.
@@ -80,9 +80,11 @@ class KernelControl final : public KernelEvents {
     // The latest launch, which alone may land: a kernel evicted before its launch landed and
     // launched again must not be released by the first launch's arrival.
     std::uint32_t launches = 0;
-    // The latest resize, which alone may land: a shrink waits for the eviction command, a
-    // grow for the launch command, so an earlier request can arrive after a later one.
+    // The latest resize and move, which alone may land: a shrink waits for the eviction
+    // command, a grow for the launch command, so an earlier request can arrive after a later
+    // one.
     std::uint32_t resizes = 0;
+    std::uint32_t moves = 0;
     std::uint32_t resized_to = 0;
     bool resizing = false;
   };
@@ -93,7 +95,7 @@ class KernelControl final : public KernelEvents {
   void report(std::uint64_t payload);
   void timer_fires(std::uint64_t generation);
   void resize_lands(std::uint64_t payload);
-  void move_lands(std::uint64_t kernel);
+  void move_lands(std::uint64_t payload);
   void all_issued_reported(std::uint64_t kernel);
   Wanted& wanted(KernelId kernel);
 

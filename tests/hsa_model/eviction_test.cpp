@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "hsa_model/kernel_control.hpp"
+#include "tests/queue_sched/two_cu_device.hpp"
 #include "tests/support/simulate.hpp"
 #include "tests/support/tiny_device.hpp"
 
@@ -192,6 +193,41 @@ TEST(Resize, ALaterRequestOvertakenByAnEarlierOneStillWins) {
   auto sim = testing::simulate(s, {}, std::make_unique<ShrinkThenGrow>(15 * us));
   ASSERT_EQ(sim->outcome.status, RunStatus::completed);
   EXPECT_EQ(sim->kernel("K").end, 92 * us);
+}
+
+// Launches its kernel on CU 0 alone and at `at` asks to move it to both CUs, then at once to
+// CU 1 alone.
+class GrowThenMove final : public TimedScript {
+ public:
+  using TimedScript::TimedScript;
+  std::string_view name() const override { return "grow-then-move"; }
+  void on_arrival(KernelControl& c, KernelId k) override {
+    TimedScript::on_arrival(c, k);
+    c.set_cu_mask(k, {1, 0});
+  }
+  void on_timer(KernelControl& c) override {
+    c.move_to(kernel_, {1, 1});
+    c.move_to(kernel_, {0, 1});
+  }
+};
+
+// 6 tasks of 10 us, one worker per CU, on CU 0: launch lands at 1, tasks [1,11] and [11,21]. At
+// 19.5 the grow to both CUs is sent (it gives nothing up: it lands after the launch command, at
+// 20.5) and then the move to CU 1 (it gives CU 0 up: after the eviction command, at 21.5). Only
+// the later lands: CU 0 starts task 3 at 21 [21,31] and then stops; CU 1 runs tasks 4-6 from
+// 21.5: the last ends at 51.5. (The grow's landing once applied the later move early, at 20.5:
+// CU 0 stopped at 21 and CU 1 ran tasks 3-6 [20.5,60.5].)
+TEST(Move, OnlyTheLatestMoveLands) {
+  const Scenario s = load_scenario_text(
+      std::string(testing::kTwoCuDevice) +
+          "  preemption: {launch_command: 1us, eviction_command: 2us, pending_read: 3us}\n"
+          "kernels:\n  - {name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0, "
+          "workgroups: 6, persistent: {workers_per_cu: 1}}\n"
+          "queues:\n  - {name: q, packets: [{name: K, dispatch: k}]}\n",
+      "move.yaml");
+  auto sim = testing::simulate(s, {}, std::make_unique<GrowThenMove>(19'500 * kNanosecond));
+  ASSERT_EQ(sim->outcome.status, RunStatus::completed);
+  EXPECT_EQ(sim->kernel("K").end, 51'500 * kNanosecond);
 }
 
 }  // namespace
