@@ -67,6 +67,8 @@ bool SimpleSlicingPredictor::on_block_end(const WorkgroupRecord& wg) {
   CuSlice& s = k.cus[wg.cu];
   s.count_leaving(wg.end);
   ++s.done_blocks;
+  if (wg.restore) [[unlikely]]
+    return resumed_block_end(k, wg);
   if (mode_ != SliceMode::unaware || !s.predicted()) {
     // Algorithm 1 takes t from the first block to end after the slice began, even if that
     // block started in the previous slice.
@@ -77,6 +79,13 @@ bool SimpleSlicingPredictor::on_block_end(const WorkgroupRecord& wg) {
     s.opening_pred = CuSlice::select(sample, s.pred, s.opening_pred);
     s.sampled_in = k.current_slice;
   }
+  return pred_changed(k, wg.cu);
+}
+
+bool SimpleSlicingPredictor::resumed_block_end(KernelSlices& k, const WorkgroupRecord& wg) {
+  CuSlice& s = k.cus[wg.cu];
+  if (!s.predicted()) return false;
+  if (mode_ != SliceMode::unaware) s.pred = s.equation2(wg.end);
   return pred_changed(k, wg.cu);
 }
 

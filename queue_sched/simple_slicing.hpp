@@ -170,6 +170,11 @@ class SimpleSlicingPredictor {
   void count_block_start(KernelSlices& kernel, const WorkgroupRecord& wg);
   [[gnu::noinline, gnu::cold]] void first_block_start(KernelSlices& kernel,
                                                       const WorkgroupRecord& wg);
+  // OnBlockEnd of a block resumed from a saved context (context-save): it ran a restore and
+  // the rest of its work, which is no block's duration, so it samples no t and leaves the
+  // slice's sample to the next whole block; it still predicts with the t already sampled.
+  [[gnu::noinline, gnu::cold]] bool resumed_block_end(KernelSlices& kernel,
+                                                      const WorkgroupRecord& wg);
   void start_slice_for_running_kernels();
   // Brings the kernel-level figures up to date after `cu`'s Pred_Cycles changed; true when the
   // predicted runtime did.

@@ -232,6 +232,54 @@ TEST(SimpleSlicing, TIsTakenFromTheFirstBlockToEndAfterTheBoundary) {
   EXPECT_EQ(p.predicted_runtime(0), 60);
 }
 
+// A block resumed from a saved context (context-save) ran its restore and the rest of its
+// work: its time is no block's duration, so the next whole block samples t. One CU, 8 blocks,
+// R = 2 (Total_Blocks 8). A resumed block [0,5] ends first: no prediction; the whole block
+// [0,20] gives t = 20 and Pred = 20 + (8 - 2) * 20 / 2 = 80. (t was once 5: Pred 35.)
+TEST(SimpleSlicing, ABlockResumedFromASavedContextSamplesNoDuration) {
+  for (const SliceMode mode : {SliceMode::aware, SliceMode::unaware}) {
+    for (const KernelFigures figures : {KernelFigures::all, KernelFigures::runtime_only}) {
+      SimpleSlicingPredictor p(1, mode, figures);
+      p.on_launch(kernel(0, 8, 2));
+      WorkgroupRecord resumed = block(0, 0, 5);
+      resumed.restore = true;
+      p.on_block_start(resumed);
+      p.on_block_start(block(0, 0, 20));
+      EXPECT_FALSE(p.on_block_end(resumed));
+      EXPECT_FALSE(p.has_prediction(0));
+      EXPECT_TRUE(p.on_block_end(block(0, 0, 20)));
+      EXPECT_EQ(p.slice(0, 0).t, 20);
+      EXPECT_EQ(p.predicted_runtime(0), 80);
+    }
+  }
+}
+
+// The same in a later slice: B launches at 22 while a resumed block [20,24] and a whole one
+// [20,50] run. The resumed block's end predicts with the old t, 24 + (8 - 3) * 20 / 2 = 74, and
+// leaves the sample to the whole block: t = 30, Pred = 50 + (8 - 4) * 30 / 2 = 110, the
+// prediction that opens the slice.
+TEST(SimpleSlicing, AResumedBlockLeavesTheSliceSampleToTheNextWholeBlock) {
+  SimpleSlicingPredictor p(1, SliceMode::aware);
+  p.on_launch(kernel(0, 8, 2));
+  for (int i = 0; i < 2; ++i)
+    p.on_block_start(block(0, 0, 20));
+  for (int i = 0; i < 2; ++i)
+    p.on_block_end(block(0, 0, 20));
+  WorkgroupRecord resumed = block(0, 20, 24);
+  resumed.restore = true;
+  p.on_block_start(resumed);
+  p.on_block_start(block(0, 20, 50));
+  p.on_launch(kernel(1, 4, 2));
+  p.on_block_end(resumed);
+  EXPECT_EQ(p.slice(0, 0).t, 20);
+  EXPECT_EQ(p.slice(0, 0).pred, 74);
+  EXPECT_EQ(p.current_slice_prediction(0), std::nullopt);
+  p.on_block_end(block(0, 20, 50));
+  EXPECT_EQ(p.slice(0, 0).t, 30);
+  EXPECT_EQ(p.slice(0, 0).pred, 110);
+  EXPECT_EQ(p.current_slice_prediction(0), 110);
+}
+
 TEST(SimpleSlicing, ACopiedSampleGivesTheOtherCusTheirFirstPrediction) {
   // Two CUs, 12 blocks, R = 2: Total_Blocks = 6 each. CU 0 runs [0,10]; CU 1 runs [4,24].
   SimpleSlicingPredictor p(2, SliceMode::aware);
