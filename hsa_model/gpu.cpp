@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cassert>
 
 namespace aqlsim {
@@ -61,11 +62,25 @@ RunOutcome Gpu::run_until(const std::function<bool()>& done) {
   return outcome;
 }
 
+Tick Gpu::slot_time_end(EngineStop stop) const {
+  switch (stop) {
+    case EngineStop::time_limit:
+      return engine_.time_limit();  // nothing happens before the next event, past the limit
+    case EngineStop::event_limit:
+    case EngineStop::checkpoint:
+      return std::max(processor_.last_progress(), engine_.now());
+    case EngineStop::none:
+    case EngineStop::requested:
+      break;
+  }
+  return processor_.last_progress();
+}
+
 RunOutcome Gpu::conclude() {
-  state_.close_intervals(processor_.last_progress());
+  const EngineStop stop = engine_.stopped_by();
+  state_.close_intervals(slot_time_end(stop));
   RunOutcome outcome;
   outcome.errors = processor_.errors();
-  const EngineStop stop = engine_.stopped_by();
   if (!outcome.errors.empty()) {
     outcome.status = RunStatus::queue_error;
   } else if (stop == EngineStop::time_limit || stop == EngineStop::event_limit ||

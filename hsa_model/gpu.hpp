@@ -108,6 +108,9 @@ class Gpu {
 
  private:
   RunOutcome conclude();
+  // Where the slots' time is closed: at the last packet retired, or where a run stopped by a
+  // limit had got to (a time limit: the limit itself).
+  Tick slot_time_end(EngineStop stop) const;
   bool work_remains() const;
   std::vector<BlockedQueue> diagnose() const;
 

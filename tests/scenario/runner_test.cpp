@@ -69,6 +69,37 @@ queues:
   EXPECT_TRUE(r.hw.slot_idle() > std::numeric_limits<Tick>::max());
 }
 
+// A run stopped by a limit reports its slots' time up to where it got, not to its last packet
+// retired. Five work-groups of 100 us, two at a time: the packet is processed [0,1] on slot 0,
+// the first two run [1,101], the next two would end at 201. A time limit of 150 us: slot 0
+// processing 1 us and starved 149, slots 1-3 empty 150 each. A limit of 5 events, reached at
+// 101: starved 100, empty 101 each. (Both once stopped the slots' time at 1 us.)
+TEST(Runner, ARunStoppedByALimitCountsSlotTimeToWhereItGot) {
+  const std::string yaml = std::string(testing::kTinyDevice) + R"(
+kernels:
+  - {name: k, workgroup_size: 64, vgprs: 512, wg_time: 100us, contention: 0, workgroups: 5}
+queues:
+  - {name: q, packets: [{name: A, dispatch: k}]}
+)";
+  const auto slot_time = [&](const RunLimits& limits) {
+    Scenario s = load_scenario_text(yaml, "limited.yaml");
+    s.limits = limits;
+    RunOptions options;
+    options.measure_alone = false;
+    const RunReport r = run_scenario(s, options);
+    EXPECT_EQ(r.outcome.status, RunStatus::limit);
+    return r.hw.slot_time;
+  };
+  const auto expect = [](const auto& time, Tick end) {
+    const auto of = [&](SlotActivity a) { return time[static_cast<std::size_t>(a)]; };
+    EXPECT_TRUE(of(SlotActivity::processing) == us);
+    EXPECT_TRUE(of(SlotActivity::starved) == end - us);
+    EXPECT_TRUE(of(SlotActivity::empty) == 3 * end);
+  };
+  expect(slot_time({.max_sim_time = 150 * us}), 150 * us);
+  expect(slot_time({.max_events = 5}), 101 * us);
+}
+
 TEST(Runner, TheAloneScenarioKeepsOnlyTheDispatchAtTimeZero) {
   Scenario s = load_scenario_text(
       kPair, "pair.yaml", {"queues.qb.packets.0.at=5us", "queues.qb.packets.0.barrier=true"});
