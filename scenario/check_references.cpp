@@ -2,10 +2,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <set>
 #include <string_view>
 
+#include "config/limits.hpp"
 #include "config/suggest.hpp"
 #include "hsa_model/occupancy.hpp"
 #include "scenario/name_index.hpp"
@@ -73,6 +75,8 @@ class ReferenceChecker {
       for (const PacketSpec& p : q.packets)
         check_packet(p);
     }
+    for (const SignalSpec& signal : s_.signals)
+      check_lowest_value(signal);
   }
 
  private:
@@ -95,6 +99,22 @@ class ReferenceChecker {
         names.push_back(p.name);
     }
     return names;
+  }
+
+  // Each packet that names the signal as its completion signal subtracts 1 from it; the value
+  // must stay within -2^53, beyond which a double, as JSON readers take numbers, is not exact.
+  void check_lowest_value(const SignalSpec& signal) const {
+    const auto counted = decrementers_.find(signal.name);
+    if (counted == decrementers_.end()) return;
+    const auto completions = static_cast<std::int64_t>(counted->second);
+    if (signal.initial - completions >= -limits::kMaxSignalMagnitude) return;
+    throw InputError(
+        signal.where,
+        fmt::format("signal '{}' starts at {} and is the completion signal of {} "
+                    "packets, so it would reach {}: values must stay within "
+                    "-2^53 (-9007199254740992), beyond which JSON numbers read as "
+                    "doubles are not exact",
+                    signal.name, signal.initial, completions, signal.initial - completions));
   }
 
   void check_packet(const PacketSpec& p) {

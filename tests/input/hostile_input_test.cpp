@@ -198,6 +198,17 @@ TEST_F(Hostile, SignalValuesStayWithinTwoToTheFiftyThird) {
   }
   file("w.yaml", kKernel + "signals: [{name: s, initial: -9007199254740992}]\n" + kQueue);
   EXPECT_EQ(aqlsim({"validate", "w.yaml"}).status, 0);
+  // Each packet completing the signal subtracts 1: two from -2^53 + 1 would pass -2^53 (once
+  // accepted, and the value past -2^53 went into the JSON); one is the limit.
+  const std::string completing = "queues: [{packets: [{dispatch: k, completion_signal: s}";
+  file("w.yaml", kKernel + "signals: [{name: s, initial: -9007199254740991}]\n" + completing +
+                     ", {dispatch: k, completion_signal: s}]}]\n");
+  expect_rejected({"validate", "w.yaml"},
+                  {"w.yaml:2:11: signal 's' starts at -9007199254740991 and is the completion "
+                   "signal of 2 packets, so it would reach -9007199254740993"});
+  file("w.yaml",
+       kKernel + "signals: [{name: s, initial: -9007199254740991}]\n" + completing + "]}]\n");
+  EXPECT_EQ(aqlsim({"validate", "w.yaml"}).status, 0);
 }
 
 // ---- 3. Sizes with documented limits ---------------------------------------------------------
