@@ -164,6 +164,21 @@ TEST_P(Eviction, OnlyTheLatestLaunchReleasesAKernel) {
 
 INSTANTIATE_TEST_SUITE_P(BothTimings, Eviction, ::testing::Values("at-dispatch", "ps"));
 
+// The end of one persistent kernel K of 10 us tasks (`tasks`: its workgroups and persistent
+// keys) on `device`, driven by `script`.
+Tick end_under_script(const char* device, const std::string& tasks,
+                      std::unique_ptr<KernelScheduler> script) {
+  const Scenario s = load_scenario_text(
+      std::string(device) +
+          "  preemption: {launch_command: 1us, eviction_command: 2us, pending_read: 3us}\n"
+          "kernels:\n  - {name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0, " +
+          tasks + "}\nqueues:\n  - {name: q, packets: [{name: K, dispatch: k}]}\n",
+      "script.yaml");
+  auto sim = testing::simulate(s, {}, std::move(script));
+  EXPECT_EQ(sim->outcome.status, RunStatus::completed);
+  return sim->kernel("K").end;
+}
+
 // Launches its kernel on arrival and at `at` asks for 2 workers per CU, then at once for 8.
 class ShrinkThenGrow final : public TimedScript {
  public:
@@ -183,16 +198,10 @@ class ShrinkThenGrow final : public TimedScript {
 // in 13 groups at 22, 26, 32, 36, ..., 82: the last ends at 92. (The shrink once landed last
 // and held the kernel to 2 workers.)
 TEST(Resize, ALaterRequestOvertakenByAnEarlierOneStillWins) {
-  const Scenario s = load_scenario_text(
-      std::string(testing::kTinyDevice) +
-          "  preemption: {launch_command: 1us, eviction_command: 2us, pending_read: 3us}\n"
-          "kernels:\n  - {name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0, "
-          "workgroups: 64, persistent: {workers_per_cu: 4}}\n"
-          "queues:\n  - {name: q, packets: [{name: K, dispatch: k}]}\n",
-      "resize.yaml");
-  auto sim = testing::simulate(s, {}, std::make_unique<ShrinkThenGrow>(15 * us));
-  ASSERT_EQ(sim->outcome.status, RunStatus::completed);
-  EXPECT_EQ(sim->kernel("K").end, 92 * us);
+  EXPECT_EQ(
+      end_under_script(testing::kTinyDevice, "workgroups: 64, persistent: {workers_per_cu: 4}",
+                       std::make_unique<ShrinkThenGrow>(15 * us)),
+      92 * us);
 }
 
 // Launches its kernel on CU 0 alone and at `at` asks to move it to both CUs, then at once to
@@ -218,16 +227,10 @@ class GrowThenMove final : public TimedScript {
 // 21.5: the last ends at 51.5. (The grow's landing once applied the later move early, at 20.5:
 // CU 0 stopped at 21 and CU 1 ran tasks 3-6 [20.5,60.5].)
 TEST(Move, OnlyTheLatestMoveLands) {
-  const Scenario s = load_scenario_text(
-      std::string(testing::kTwoCuDevice) +
-          "  preemption: {launch_command: 1us, eviction_command: 2us, pending_read: 3us}\n"
-          "kernels:\n  - {name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0, "
-          "workgroups: 6, persistent: {workers_per_cu: 1}}\n"
-          "queues:\n  - {name: q, packets: [{name: K, dispatch: k}]}\n",
-      "move.yaml");
-  auto sim = testing::simulate(s, {}, std::make_unique<GrowThenMove>(19'500 * kNanosecond));
-  ASSERT_EQ(sim->outcome.status, RunStatus::completed);
-  EXPECT_EQ(sim->kernel("K").end, 51'500 * kNanosecond);
+  EXPECT_EQ(
+      end_under_script(testing::kTwoCuDevice, "workgroups: 6, persistent: {workers_per_cu: 1}",
+                       std::make_unique<GrowThenMove>(19'500 * kNanosecond)),
+      51'500 * kNanosecond);
 }
 
 }  // namespace
