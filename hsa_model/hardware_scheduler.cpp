@@ -35,9 +35,13 @@ void HardwareScheduler::arm_quantum() {
   if (quantum_armed_) return;
   quantum_armed_ = true;
   if (!asleep_) return engine_->schedule_after(spec_->quantum, quantum_event_);
-  // Woken from a quiet period: the next tick the timer would have had, had it kept ticking.
+  // Woken from a quiet period: the next tick the timer would have had, had it kept ticking. A
+  // doorbell that rings on the grid is served by that grid's tick, run now after the doorbell
+  // (as a ticking timer serves a submission scheduled before its tick); the tick that has just
+  // put the timer to sleep is not run again.
   asleep_ = false;
-  const Tick periods = (engine_->now() - last_tick_) / spec_->quantum + 1;
+  const Tick quiet_for = engine_->now() - last_tick_;
+  const Tick periods = std::max<Tick>(1, (quiet_for + spec_->quantum - 1) / spec_->quantum);
   engine_->schedule_at(last_tick_ + periods * spec_->quantum, quantum_event_);
 }
 

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "tests/support/simulate.hpp"
@@ -123,12 +124,17 @@ namespace {
 // The quantum timer sleeps through a quiet period (no packet in any queue, no kernel in
 // flight, no slot switching) and wakes on its own grid. 1 slot, map 2 us, unmap 3 us, quantum
 // 100 us, 1 us per packet: q0 is mapped at 2 us and runs k0 from 3 to 33 us; the 100 us tick
-// finds nothing to do and the timer sleeps. q1's packet arrives at 1 s; the tick it would have
-// had is 100 us + 10,000 quanta = 1 s + 100 us: q0 (idle) is unmapped by 1 s + 103 us, q1
-// mapped by 1 s + 105 us, and k1 runs from 1 s + 106 us to 1 s + 136 us. Ticking through the
-// 10,000 empty quanta instead would cost tens of thousands of events.
+// finds nothing to do and the timer sleeps. q1's packet arrives at 1 s + `late`; the first tick
+// of the grid (100 us, 200 us, ...) not before it serves it: q0 (idle) is unmapped 3 us after
+// that tick, q1 mapped 2 us later, its packet processed in 1 us, and k1 runs 30 us. A packet
+// on the grid (1 s = 10,000 quanta) is served by that very tick, as a ticking timer would,
+// not by the next one. Ticking through the 10,000 empty quanta would cost tens of thousands
+// of events.
 TEST(QueueMapping, TheQuantumSleepsThroughAQuietPeriodAndWakesOnItsGrid) {
-  auto sim = simulate(R"(
+  constexpr Tick second = 1'000'000 * us;
+  for (const auto& [late, tick] : {std::pair{0 * us, second}, std::pair{1 * us, second + 100 * us},
+                                   std::pair{99 * us, second + 100 * us}}) {
+    auto sim = simulate(R"(
 device:
   compute_units: 1
   wave_size: 64
@@ -139,17 +145,18 @@ kernels:
   - {name: short, workgroup_size: 64, vgprs: 1, wg_time: 30us, contention: 0}
 queues:
   - {name: q0, packets: [{name: k0, dispatch: short}]}
-  - {name: q1, packets: [{name: k1, dispatch: short, at: 1s}]}
+  - {name: q1, packets: [{name: k1, dispatch: short, at: )" +
+                        std::to_string(1'000'000 + late / us) + R"(us}]}
 scheduling: {queue_mapping: rr-idle}
 )");
-  ASSERT_EQ(sim->outcome.status, RunStatus::completed);
-  constexpr Tick second = 1'000'000 * us;
-  EXPECT_EQ(sim->kernel("k0").start, 3 * us);
-  EXPECT_EQ(sim->kernel("k1").start, second + 106 * us);
-  EXPECT_EQ(sim->kernel("k1").end, second + 136 * us);
-  EXPECT_EQ(sim->gpu().map_count(), 2u);
-  EXPECT_EQ(sim->gpu().unmap_count(), 1u);
-  EXPECT_LT(sim->gpu().engine().events_processed(), 40u);
+    ASSERT_EQ(sim->outcome.status, RunStatus::completed);
+    EXPECT_EQ(sim->kernel("k0").start, 3 * us);
+    EXPECT_EQ(sim->kernel("k1").start, tick + 6 * us) << "late " << late;
+    EXPECT_EQ(sim->kernel("k1").end, tick + 36 * us) << "late " << late;
+    EXPECT_EQ(sim->gpu().map_count(), 2u);
+    EXPECT_EQ(sim->gpu().unmap_count(), 1u);
+    EXPECT_LT(sim->gpu().engine().events_processed(), 40u);
+  }
 }
 
 // A submission a day later still costs a handful of events, not 864 million quanta.
