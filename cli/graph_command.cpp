@@ -90,7 +90,7 @@ int print_ranks(const GraphOptions& o) {
   for (TaskId t = 0; t < order.size(); ++t)
     order[t] = t;
   std::stable_sort(order.begin(), order.end(),
-                   [&](TaskId a, TaskId b) { return ranks[a] > ranks[b]; });
+                   [&](TaskId a, TaskId b) { return priority[a] > priority[b]; });
   if (o.json) {
     nlohmann::ordered_json out = {{"cost", std::string(to_string(mode))},
                                   {"tasks", nlohmann::ordered_json::array()}};

@@ -25,8 +25,7 @@ inline void check_graph(const taskgraph::TaskGraph& graph) {
     graph_stats(graph);
     critical_path_length(graph, unit_cost, false);
     const std::vector<double> ranks = upward_ranks(graph, unit_cost, false);
-    chain_decomposition(graph, ranks);
-    rank_priorities(ranks);
+    chain_decomposition(graph, rank_priorities(ranks));
     for (const char* strategy : {"per-task", "chains", "round-robin:3", "by-level"}) {
       LoweringOptions options;
       options.lowering = *parse_lowering(strategy);
@@ -37,8 +36,7 @@ inline void check_graph(const taskgraph::TaskGraph& graph) {
     // The explicit costs as read (an InputError for a task without one).
     const std::vector<double> weighted = upward_ranks(graph, explicit_cost, true);
     critical_path_length(graph, explicit_cost, true);
-    chain_decomposition(graph, weighted);
-    rank_priorities(weighted);
+    chain_decomposition(graph, rank_priorities(weighted));
   } catch (const InputError&) {
   }
 }

@@ -12,18 +12,18 @@ namespace {
 // Orders tasks by preference: higher rank, then lower level, then smaller id.
 class Preference {
  public:
-  Preference(const TaskGraph& graph, const std::vector<double>& ranks)
-      : graph_(&graph), ranks_(&ranks), levels_(levels(graph)) {}
+  Preference(const TaskGraph& graph, const std::vector<std::uint32_t>& priority)
+      : graph_(&graph), priority_(&priority), levels_(levels(graph)) {}
 
   bool operator()(TaskId a, TaskId b) const {
-    if ((*ranks_)[a] != (*ranks_)[b]) return (*ranks_)[a] > (*ranks_)[b];
+    if ((*priority_)[a] != (*priority_)[b]) return (*priority_)[a] > (*priority_)[b];
     if (levels_[a] != levels_[b]) return levels_[a] < levels_[b];
     return graph_->task(a).id < graph_->task(b).id;
   }
 
  private:
   const TaskGraph* graph_;
-  const std::vector<double>* ranks_;
+  const std::vector<std::uint32_t>* priority_;
   std::vector<std::size_t> levels_;
 };
 
@@ -38,11 +38,12 @@ std::optional<TaskId> best_unassigned(const std::vector<TaskId>& candidates,
 
 }  // namespace
 
-std::vector<Chain> chain_decomposition(const TaskGraph& graph, const std::vector<double>& ranks) {
-  if (ranks.size() != graph.size()) {
-    throw std::invalid_argument("chain_decomposition: one rank per task expected");
+std::vector<Chain> chain_decomposition(const TaskGraph& graph,
+                                       const std::vector<std::uint32_t>& priority) {
+  if (priority.size() != graph.size()) {
+    throw std::invalid_argument("chain_decomposition: one priority per task expected");
   }
-  const Preference better(graph, ranks);
+  const Preference better(graph, priority);
   std::vector<TaskId> by_preference(graph.size());
   for (TaskId t = 0; t < graph.size(); ++t)
     by_preference[t] = t;

@@ -13,20 +13,21 @@
 namespace aqlsim::taskgraph {
 namespace {
 
-// Tasks in the order every queue follows: by level, then higher rank first, then id. The keys
-// are gathered first: reading them through the graph was most of the sort's time.
-std::vector<TaskId> global_order(const TaskGraph& graph, const std::vector<double>& ranks,
+// Tasks in the order every queue follows: by level, then higher rank first (ranks the same
+// within rank_priorities' tolerance tie), then id. The keys are gathered first: reading them
+// through the graph was most of the sort's time.
+std::vector<TaskId> global_order(const TaskGraph& graph, const std::vector<std::uint32_t>& priority,
                                  const std::vector<std::size_t>& level) {
   struct Key {
     std::size_t level;
-    double rank;
+    std::uint32_t rank;
     std::string_view id;
     TaskId task;
   };
   std::vector<Key> keys;
   keys.reserve(graph.size());
   for (TaskId t = 0; t < graph.size(); ++t)
-    keys.push_back({level[t], ranks[t], graph.task(t).id, t});
+    keys.push_back({level[t], priority[t], graph.task(t).id, t});
   std::sort(keys.begin(), keys.end(), [](const Key& a, const Key& b) {
     if (a.level != b.level) return a.level < b.level;
     if (a.rank != b.rank) return a.rank > b.rank;
@@ -45,7 +46,8 @@ struct Assignment {
 };
 
 Assignment assign(const TaskGraph& graph, const LoweringOptions& o,
-                  const std::vector<TaskId>& order, const std::vector<std::size_t>& level) {
+                  const std::vector<TaskId>& order, const std::vector<std::uint32_t>& priority,
+                  const std::vector<std::size_t>& level) {
   Assignment a;
   a.queue_of.resize(graph.size());
   switch (o.lowering.strategy) {
@@ -59,7 +61,7 @@ Assignment assign(const TaskGraph& graph, const LoweringOptions& o,
       break;
     }
     case Lowering::Strategy::chains: {
-      auto chains = chain_decomposition(graph, o.ranks);
+      auto chains = chain_decomposition(graph, priority);
       if (o.queue_order == QueueOrder::listed) {
         std::stable_sort(chains.begin(), chains.end(),
                          [](const Chain& x, const Chain& y) { return x.front() < y.front(); });
@@ -176,9 +178,9 @@ std::vector<std::uint32_t> rank_priorities(const std::vector<double>& ranks) {
 std::vector<QueueSpec> lower_graph(const TaskGraph& graph, const LoweringOptions& o) {
   if (graph.size() == 0) return {};
   const std::vector<std::size_t> level = levels(graph);
-  const std::vector<TaskId> order = global_order(graph, o.ranks, level);
-  const Assignment a = assign(graph, o, order, level);
   const std::vector<std::uint32_t> priority = rank_priorities(o.ranks);
+  const std::vector<TaskId> order = global_order(graph, priority, level);
+  const Assignment a = assign(graph, o, order, priority, level);
 
   std::vector<QueueSpec> queues(a.queue_names.size());
   for (std::size_t q = 0; q < queues.size(); ++q) {

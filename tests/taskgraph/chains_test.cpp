@@ -5,6 +5,7 @@
 
 #include "taskgraph/generators.hpp"
 #include "taskgraph/load_yaml.hpp"
+#include "taskgraph/lowering.hpp"
 #include "taskgraph/ranks.hpp"
 #include "test_support.hpp"
 
@@ -16,7 +17,7 @@ using ::testing::ElementsAre;
 using testing::ids;
 
 std::vector<Chain> unit_rank_chains(const TaskGraph& graph) {
-  return chain_decomposition(graph, upward_ranks(graph, unit_cost, false));
+  return chain_decomposition(graph, rank_priorities(upward_ranks(graph, unit_cost, false)));
 }
 
 // Every task in exactly one chain, and consecutive tasks of a chain joined by an edge.

@@ -87,6 +87,32 @@ TEST(Lowering, ByLevelMakesOneQueuePerLevel) {
   EXPECT_EQ(packets(queues[2]), (V{"D.wait0:and[B,C]", "D"}));
 }
 
+// Ranks that differ only by rounding are the same rank in every order, as in the priorities:
+// b (cost 0.1) before c (cost 0.2) has the upward rank 0.1 + 0.2 = 0.30000000000000004 and a
+// (cost 0.3) has 0.3. They tie, so the id decides: a before b, in the global order
+// (round-robin deals a, b, c) and in the chains (a alone, then b-c), not b first.
+TEST(Lowering, RanksTheSameUpToRoundingTieAndGoByTheId) {
+  TaskGraph g;
+  g.add_task({.id = "a"});
+  const TaskId b = g.add_task({.id = "b"});
+  const TaskId c = g.add_task({.id = "c"});
+  g.add_edge(b, c);
+  LoweringOptions o;
+  o.ranks = {0.3, 0.1 + 0.2, 0.2};
+  ASSERT_GT(o.ranks[1], o.ranks[0]);
+  o.default_kernel = "k";
+  o.lowering = *parse_lowering("round-robin:1");
+  const auto one_queue = lower_graph(g, o);
+  ASSERT_EQ(one_queue.size(), 1u);
+  EXPECT_EQ(packets(one_queue[0]), (V{"a", "b", "c b"}));
+  EXPECT_EQ(one_queue[0].packets[0].priority, one_queue[0].packets[1].priority);
+  o.lowering = *parse_lowering("chains");
+  const auto chains = lower_graph(g, o);
+  ASSERT_EQ(chains.size(), 2u);
+  EXPECT_EQ(packets(chains[0]), (V{"a"}));
+  EXPECT_EQ(packets(chains[1]), (V{"b", "c b"}));
+}
+
 TEST(Lowering, MoreThanFiveDependenciesChainBarrierPackets) {
   TaskGraph g;
   for (int i = 0; i < 7; ++i)
