@@ -11,7 +11,10 @@ KernelId MpMax::pick(const DispatchView& view, CuIndex cu) {
     // At least one: a kernel none of whose work-groups fits beside the others' set-aside may
     // still hold one, and for it the set-asides are waived.
     const std::uint32_t fit = beside_set_aside_[k];
-    if (view.kernel(k).resident_per_cu[cu] >= std::max<std::uint32_t>(1, fit)) continue;
+    const KernelState& kernel = view.kernel(k);
+    // Barred from this CU (mask, workers per CU): the next co-runner's turn, as in fifo.
+    if (kernel.resident_per_cu[cu] >= std::max<std::uint32_t>(1, fit) || !kernel.allowed_on(cu))
+      continue;
     if (!view.fits(k, cu)) return kNoKernel;                  // strict, as fifo: the CU waits
     if (fit > 0 && takes_a_set_aside(view, cu, i)) continue;  // as good as at its limit
     return k;
