@@ -3,9 +3,11 @@
 namespace aqlsim {
 
 KernelId Fifo::pick(const DispatchView& view, CuIndex cu) {
-  // The oldest kernel with work left decides alone.
-  const std::span<const KernelId> issuing = issuing_.of(view);
-  return !issuing.empty() && view.fits(issuing.front(), cu) ? issuing.front() : kNoKernel;
+  // The oldest kernel with work left that may run on this CU decides alone.
+  for (const KernelId k : issuing_.of(view)) {
+    if (view.kernel(k).allowed_on(cu)) return view.fits(k, cu) ? k : kNoKernel;
+  }
+  return kNoKernel;
 }
 
 KernelId FifoBackfill::pick(const DispatchView& view, CuIndex cu) {

@@ -7,7 +7,8 @@ namespace aqlsim {
 
 // `fifo`: the hardware baseline as Pai et al. measured it on Fermi and Kepler — a later
 // kernel's work-groups wait until every work-group of the earlier kernels has been issued,
-// even when they would fit beside them.
+// even when they would fit beside them (on a CU an earlier kernel may not use, mask or workers
+// per CU, they need not wait for it).
 class Fifo final : public ThreadBlockScheduler {
  public:
   explicit Fifo(const PolicyParams&) {}

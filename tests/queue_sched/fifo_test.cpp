@@ -10,6 +10,7 @@
 #include "queue_sched/registry.hpp"
 #include "queue_sched/rr_timeslice.hpp"
 #include "tests/queue_sched/block_log.hpp"
+#include "tests/queue_sched/two_cu_device.hpp"
 #include "tests/support/simulate.hpp"
 #include "tests/support/tiny_device.hpp"
 
@@ -45,6 +46,26 @@ TEST(Fifo, BackfillLetsBUseTheTwoWaveSlotsALeavesFree) {
   EXPECT_EQ(sim->kernel("B").start, 1 * us);
   EXPECT_EQ(sim->kernel("B").end, 6 * us);
   EXPECT_EQ(sim->kernel("A").end, 21 * us);
+}
+
+// Strictness holds where the earlier kernel may run. Two CUs of four one-wave slots: A (8
+// work-groups of 100 us) is masked to CU 0 and takes its four slots at 0; B (8 of 10 us)
+// arrives at 1 us and takes CU 1, where A may not go: 4 [1,11], 4 [11,21]. Waiting for A to
+// issue everything would start B only at 100 us and end it at 120.
+TEST(Fifo, StrictFifoDoesNotHoldACuForAKernelBarredFromIt) {
+  auto sim = testing::simulate(std::string(testing::kTwoCuDevice) + R"(
+kernels:
+  - {name: slow, workgroup_size: 64, vgprs: 1, wg_time: 100us, contention: 0}
+  - {name: quick, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0}
+queues:
+  - {name: qa, cu_mask: [0], packets: [{name: A, dispatch: slow, workgroups: 8}]}
+  - {name: qb, packets: [{name: B, dispatch: quick, workgroups: 8, at: 1us}]}
+scheduling: {thread_block: fifo}
+)");
+  ASSERT_EQ(sim->outcome.status, RunStatus::completed);
+  EXPECT_EQ(sim->kernel("B").start, 1 * us);
+  EXPECT_EQ(sim->kernel("B").end, 21 * us);
+  EXPECT_EQ(sim->kernel("A").end, 200 * us);
 }
 
 // The policy it wraps, except that the dispatcher reconsiders every CU whenever a kernel has
