@@ -126,13 +126,23 @@ std::span<const std::pair<Tick, KernelId>> SrtfCore::predicted_ranking(const Dis
 
 std::span<const KernelId> SrtfCore::order(const DispatchView& view, CuIndex cu) {
   const auto ranked = ranking(view);
-  if (!sampled_ || cu >= sample_cus_) return ranked;
+  if (!sampled_ || !samples_on(view, cu)) return ranked;
   if (sampling_order_.empty()) {
     sampling_order_.push_back(*sampled_);
     std::ranges::copy_if(ranked, std::back_inserter(sampling_order_),
                          [&](KernelId k) { return k != sampled_; });
   }
   return sampling_order_;
+}
+
+// The first `sample_cus` CUs the sampled kernel may use: sampling on CUs its queue's mask bars
+// would never sample it, and every kernel after it would wait for a sample of its own.
+bool SrtfCore::samples_on(const DispatchView& view, CuIndex cu) const {
+  const std::vector<std::uint8_t>& mask = view.kernel(*sampled_).cu_mask;
+  if (mask.empty()) return cu < sample_cus_;
+  return mask[cu] != 0 && std::count_if(mask.begin(), mask.begin() + cu, [](std::uint8_t allowed) {
+                            return allowed != 0;
+                          }) < sample_cus_;
 }
 
 void SrtfCore::sort_by_stage(const DispatchView& view) {

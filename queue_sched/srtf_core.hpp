@@ -9,11 +9,11 @@
 //    sample predicted;
 //  - waiting: it arrived while a ranked kernel had work left, and waits its turn to be sampled
 //    (in launch order: one kernel is sampled at a time);
-//  - sampling: the first `sample_cus` CUs (CU 0 upward) give it the resources their work-groups
-//    free; the other CUs go on with the ranking. The sample is taken when one of its blocks
-//    ends anywhere (normally on a sampling CU): that CU's t is copied to every CU without one
-//    (SimpleSlicingPredictor::copy_sample) and the kernel is ranked. A sampled kernel that
-//    issues its last work-group before that is ranked without a prediction.
+//  - sampling: the first `sample_cus` CUs it may use (CU 0 upward, within its queue's mask)
+//    give it the resources their work-groups free; the other CUs go on with the ranking. The sample
+//    is taken when one of its blocks ends anywhere (normally on a sampling CU): that CU's t is
+//    copied to every CU without one (SimpleSlicingPredictor::copy_sample) and the kernel is ranked.
+//    A sampled kernel that issues its last work-group before that is ranked without a prediction.
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -64,6 +64,7 @@ class SrtfCore {
   bool ranked_work_left(const DispatchView& view) const;
   void publish(const DispatchView& view, KernelId kernel);
   void note_head(const DispatchView& view);
+  bool samples_on(const DispatchView& view, CuIndex cu) const;
   void set_stage(KernelId kernel, Stage stage);
   void sort_by_stage(const DispatchView& view);
   void build_ranking(const DispatchView& view);

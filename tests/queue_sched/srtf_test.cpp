@@ -89,6 +89,33 @@ scheduling: {thread_block: srtf}
   EXPECT_LT(sim->kernel("B").end, sim->kernel("A").end);
 }
 
+// A kernel is sampled on the first CUs it may use. L: 16 work-groups of 10 us at 0; M: 4 of
+// 5 us at 1 us, its queue masked to CU 1. 10: L's first 8 end; CU 1, M's sampling CU, gives
+// M its 4 slots [10,15] while CU 0 goes on with L [10,20]; M has issued everything. 15: M ends;
+// CU 1 takes L's last 4 [15,25]. Sampling M on CU 0, where it may not run, would never sample
+// it: CU 1 would stay with L until L had issued everything, and M would run only at 20.
+TEST(Srtf, SamplesAMaskedKernelOnACuItMayUse) {
+  testing::BlockLog log;
+  auto sim = testing::simulate(std::string(testing::kTwoCuDevice) + R"(
+kernels:
+  - {name: long, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0}
+  - {name: short, workgroup_size: 64, vgprs: 1, wg_time: 5us, contention: 0}
+queues:
+  - {name: ql, packets: [{name: L, dispatch: long, workgroups: 16}]}
+  - {name: qm, cu_mask: [1], packets: [{name: M, dispatch: short, workgroups: 4, at: 1us}]}
+scheduling: {thread_block: srtf}
+)",
+                               {}, {&log});
+  ASSERT_EQ(sim->outcome.status, RunStatus::completed);
+  const KernelId l = sim->kernel("L").id;
+  const KernelId m = sim->kernel("M").id;
+  EXPECT_EQ(log.count(m, 1, 10 * us), 4);
+  EXPECT_EQ(log.times(l, 0), (std::vector<Tick>{0, 10 * us}));
+  EXPECT_EQ(log.times(l, 1), (std::vector<Tick>{0, 15 * us}));
+  EXPECT_EQ(sim->kernel("M").end, 15 * us);
+  EXPECT_EQ(sim->kernel("L").end, 25 * us);
+}
+
 TEST(Srtf, PublishesEachNewPrediction) {
   const RunReport r = testing::run_checked(load_scenario_text(workload(), "srtf.yaml"));
   ASSERT_EQ(r.kernels.size(), 2u);
