@@ -106,7 +106,8 @@ KernelSeries::KernelSeries(const RunResult& run) {
   }
   for (const KernelResultRow& k : run.kernels)
     packet_series_.emplace_back(k.name, of_kernel(k.kernel));
-  // The first kernel of a packet name decides (names may repeat across queues).
+  // By packet name, for lookups. aqlsim's runs name each packet once; in a file that repeats
+  // a name the first kernel listed decides.
   std::ranges::stable_sort(packet_series_,
                            [](const auto& a, const auto& b) { return a.first < b.first; });
 }
