@@ -1,5 +1,9 @@
 // `aqlsim report`: one self-contained HTML page of charts from a run's JSON result (and its
 // trace) or from a comparison's CSV.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -41,6 +45,17 @@ report::TraceSummary read_trace(const std::string& name, const report::RunResult
       [&series](const std::string& packet) { return series.of_packet(packet); });
 }
 
+// --baseline, when given, must be a policy of the comparison: another name (a typo, a policy
+// the comparison did not run) would draw a page without speedups.
+void check_baseline(const report::CompareTable& table, const ReportCli& o) {
+  if (o.baseline.empty()) return;
+  const std::vector<std::string> policies = report::compare_policies(table);
+  if (std::ranges::find(policies, o.baseline) != policies.end()) return;
+  throw InputError({"--baseline " + o.baseline, 0, 0},
+                   fmt::format("baseline '{}' is not one of the policies in {}: {}", o.baseline,
+                               o.input, fmt::join(policies, ", ")));
+}
+
 int report_command(const ReportCli& o) {
   const std::string output = o.output.empty() ? default_output(o.input) : o.output;
   check_output_paths({{"the report's input", o.input}, {"the input trace", o.trace}},
@@ -69,6 +84,7 @@ int report_command(const ReportCli& o) {
                        "--trace goes with a run's JSON result, not a comparison's CSV");
     }
     const report::CompareTable table = report::parse_compare_csv(text, o.input);
+    check_baseline(table, o);
     html.stream() << report::compare_page(table, o.input, o.baseline);
   }
   html.commit();

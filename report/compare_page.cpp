@@ -289,12 +289,19 @@ std::string bar_chart(const Metric& metric, const std::vector<CompareGroup>& gro
 
 }  // namespace
 
-std::string compare_page(const CompareTable& table, const std::string& csv_name,
-                         std::string baseline) {
+std::vector<std::string> compare_policies(const CompareTable& table) {
   std::vector<std::string> policies;
-  std::vector<std::vector<std::string>> points;
   for (const CompareRun& r : table.runs) {
     if (std::ranges::find(policies, r.policy) == policies.end()) policies.push_back(r.policy);
+  }
+  return policies;
+}
+
+std::string compare_page(const CompareTable& table, const std::string& csv_name,
+                         std::string baseline) {
+  const std::vector<std::string> policies = compare_policies(table);
+  std::vector<std::vector<std::string>> points;
+  for (const CompareRun& r : table.runs) {
     if (std::ranges::find(points, r.point) == points.end()) points.push_back(r.point);
   }
   std::string baseline_note;
@@ -302,7 +309,6 @@ std::string compare_page(const CompareTable& table, const std::string& csv_name,
     baseline = policies.front();
     baseline_note = " (the file's first policy; choose another with --baseline)";
   }
-  const bool known_baseline = std::ranges::find(policies, baseline) != policies.end();
   const std::vector<CompareGroup> groups = summarise_compare(table, baseline);
   std::size_t workloads = 0;
   {
@@ -324,7 +330,7 @@ std::string compare_page(const CompareTable& table, const std::string& csv_name,
       "policy's, per workload, then the geometric mean. Baseline: {}{}.",
       table.runs.size(), workloads, policies.size(), points.size(),
       table.sweep_keys.empty() ? "" : fmt::format(" over {}", fmt::join(table.sweep_keys, ", ")),
-      baseline, known_baseline ? baseline_note : " (not in the file: no speedups)"));
+      baseline, baseline_note));
 
   out += "<h2>Summary</h2>\n";
   std::vector<std::string> header = table.sweep_keys;
@@ -357,8 +363,8 @@ std::string compare_page(const CompareTable& table, const std::string& csv_name,
   for (std::size_t p = 0; p < policies.size(); ++p)
     legend.push_back({policies[p], svg::palette(p)});
   const std::string legend_html = svg::legend(legend);
-  std::vector<Metric> charts = {{"compare-makespan", "makespan (us)", &CompareGroup::makespan}};
-  if (known_baseline) charts.push_back({"compare-speedup", "speedup", &CompareGroup::speedup});
+  std::vector<Metric> charts = {{"compare-makespan", "makespan (us)", &CompareGroup::makespan},
+                                {"compare-speedup", "speedup", &CompareGroup::speedup}};
   if (metrics) {
     charts.push_back({"compare-stp", "STP", &CompareGroup::stp});
     charts.push_back({"compare-antt", "ANTT", &CompareGroup::antt});

@@ -47,7 +47,11 @@ struct CompareGroup {
 // does); none when it is not in the table.
 std::vector<CompareGroup> summarise_compare(const CompareTable& table, const std::string& baseline);
 
-// `baseline` empty: the first policy of the file.
+// The policies of the table, in order of first appearance.
+std::vector<std::string> compare_policies(const CompareTable& table);
+
+// `baseline`: one of the table's policies (`aqlsim report --baseline` checks it), or empty for
+// the first.
 std::string compare_page(const CompareTable& table, const std::string& csv_name,
                          std::string baseline);
 

@@ -141,6 +141,27 @@ TEST_F(ReportInput, OptionsOfTheOtherKindOfInputAreBadInput) {
   EXPECT_THAT(fails(quote(path("nothing.json"))).err, HasSubstr("nothing.json"));
 }
 
+// A --baseline the comparison did not run (a typo, another experiment's policy) is refused with
+// the policies there are, rather than drawn as a page without speedups.
+TEST_F(ReportInput, ABaselineThatIsNotAPolicyOfTheComparisonIsBadInput) {
+  const std::string csv = write(
+      "c.csv",
+      "workload,policy,status,makespan_us,stp,antt,fairness,dntt,slot_idle_us,map_count,"
+      "unmap_count\nw,rr-idle,completed,10,0,0,0,0,0,1,1\nw,fifo,completed,5,0,0,0,0,0,1,1\n");
+  EXPECT_THAT(fails(quote(csv) + " --baseline sjf").err,
+              HasSubstr("aqlsim: error: --baseline sjf: baseline 'sjf' is not one of the policies "
+                        "in " +
+                        csv + ": rr-idle, fifo\n"));
+  const Result known =
+      aqlsim("report " + quote(csv) + " --baseline fifo -o " + quote(path("c.html")));
+  ASSERT_EQ(known.status, 0) << known.err;
+  const std::string page = read_file(path("c.html"));
+  EXPECT_THAT(page, HasSubstr("Baseline: fifo."));
+  // rr-idle: 1 run, completed, makespan 10 us, speedup over fifo 5 us / 10 us.
+  EXPECT_THAT(page, HasSubstr("<td>rr-idle</td><td class=\"n\">1</td><td class=\"n\">1</td>"
+                              "<td class=\"n\">10</td><td class=\"n\">0.5</td>"));
+}
+
 TEST_F(Report, UnwritableOutputIsBadInputBeforeReading) {
   write("c.csv", "");
   const Result r =
