@@ -76,7 +76,10 @@ int report_command(const ReportCli& o) {
     }
     const report::RunResult run = report::parse_run_result(text, o.input);
     std::unique_ptr<report::TraceSummary> trace;
-    if (!o.trace.empty()) trace = std::make_unique<report::TraceSummary>(read_trace(o.trace, run));
+    if (!o.trace.empty()) {
+      trace = std::make_unique<report::TraceSummary>(read_trace(o.trace, run));
+      report::check_same_run(*trace, o.trace, run, o.input);
+    }
     html.stream() << report::run_page(run, o.input, trace.get(), o.trace);
   } else {
     if (!o.trace.empty()) {

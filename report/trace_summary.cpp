@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <string_view>
 #include <unordered_map>
@@ -16,6 +18,7 @@ using Json = nlohmann::json;
 
 // Process ids written by ChromeTraceWriter: slots, user queues, then CU n is 2 + n.
 constexpr std::int64_t kSlotPid = 0;
+constexpr std::int64_t kQueuePid = 1;
 constexpr std::int64_t kFirstCuPid = 2;
 // Rows beyond these are not drawn anyway and would only cost memory (a hostile trace).
 constexpr std::int64_t kMaxRows = 1 << 16;
@@ -58,6 +61,10 @@ class Reader {
       if (pid == kSlotPid && get(e, "name", what) && what == "process_name") aqlsim_ = true;
       return;
     }
+    if (phase == "e" && pid == kQueuePid) {  // a kernel's end: its async slice closes
+      kernel_end(e);
+      return;
+    }
     if (phase != "X" || pid < 0 || tid < 0 || pid >= kMaxRows || tid >= kMaxRows) return;
     double ts = 0;
     double dur = 0;
@@ -83,6 +90,12 @@ class Reader {
     const std::size_t s = series_of_(packet);
     series_cache_.emplace(packet, s);
     return s;
+  }
+
+  void kernel_end(const Json& e) {
+    std::string packet;
+    double ts = 0;
+    if (get(e, "name", packet) && get(e, "ts", ts)) summary_.kernel_ends.emplace_back(packet, ts);
   }
 
   std::size_t queue_index(const std::string& queue) {
@@ -178,6 +191,36 @@ TraceSummary summarise_trace(std::istream& in, const std::string& name, double t
     maps.resize(bins, 0);
   summary.slot_maps.resize(summary.slots, std::vector<std::uint32_t>(bins, 0));
   return summary;
+}
+
+void check_same_run(const TraceSummary& trace, const std::string& trace_name, const RunResult& run,
+                    const std::string& run_name) {
+  const auto another_run = [&](const std::string& why) {
+    return InputError({trace_name, 0, 0},
+                      fmt::format("not the trace of the run in {}: {}", run_name, why));
+  };
+  std::unordered_map<std::string, double> ends;  // by packet; each removed once matched
+  for (const auto& [packet, end] : trace.kernel_ends) {
+    if (!ends.emplace(packet, end).second)
+      throw another_run(fmt::format("kernel '{}' ends twice in the trace", packet));
+  }
+  for (const KernelResultRow& k : run.kernels) {
+    const auto it = ends.find(k.name);
+    if (it == ends.end())
+      throw another_run(fmt::format("kernel '{}' does not end in the trace", k.name));
+    const double end = it->second;
+    if (std::abs(end - k.end_us) > 1e-9 * std::max(std::abs(end), std::abs(k.end_us))) {
+      throw another_run(fmt::format("kernel '{}' ends at {} us in the trace and at {} us in {}",
+                                    k.name, end, k.end_us, run_name));
+    }
+    ends.erase(it);
+  }
+  for (const auto& kernel_end : trace.kernel_ends) {
+    if (ends.contains(kernel_end.first)) {
+      throw another_run(fmt::format("kernel '{}' ends in the trace but is not in {}",
+                                    kernel_end.first, run_name));
+    }
+  }
 }
 
 }  // namespace aqlsim::report

@@ -7,9 +7,11 @@
 #include <functional>
 #include <istream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "report/aggregate.hpp"
+#include "report/run_result.hpp"
 
 namespace aqlsim::report {
 
@@ -30,6 +32,9 @@ struct TraceSummary {
   std::size_t cus = 0;
   std::uint64_t workgroup_slices = 0;
   std::uint64_t slot_slices = 0;
+  // Each kernel's end (its packet, the time in us), in the trace's order: what ties the trace to
+  // its run's result (check_same_run).
+  std::vector<std::pair<std::string, double>> kernel_ends;
 };
 
 // The kernel series (a colour of the occupancy chart) of a packet name.
@@ -40,5 +45,11 @@ using SeriesOf = std::function<std::size_t(const std::string& packet_name)>;
 TraceSummary summarise_trace(std::istream& in, const std::string& name, double t0, double t1,
                              std::size_t bins, std::size_t kernel_series,
                              const SeriesOf& series_of);
+
+// Throws InputError, at the trace, unless it is the trace of the run `run` (read from
+// `run_name`): every kernel of the run ends in it when the run says (end_us, to 1e-9 relative)
+// and no other kernel ends in it. A trace of another run would draw a page of two runs.
+void check_same_run(const TraceSummary& trace, const std::string& trace_name, const RunResult& run,
+                    const std::string& run_name);
 
 }  // namespace aqlsim::report

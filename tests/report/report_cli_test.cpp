@@ -130,6 +130,51 @@ TEST_F(ReportInput, BadTracesAreBadInput) {
               HasSubstr("missing.json: cannot read the trace file"));
 }
 
+// The trace must be the run's: each kernel of the JSON ends in it at its end_us, and no other
+// kernel ends in it. Otherwise the page would draw the slots and occupancy of one run beside the
+// Gantt chart of another.
+TEST_F(ReportInput, ATraceOfAnotherRunIsBadInput) {
+  const Result other =
+      aqlsim("run " + quote(kQuickstart) + " -q --set device.cu.timing=processor-sharing --trace " +
+             quote(path("ps.trace.json")));
+  ASSERT_EQ(other.status, 0) << other.err;
+  EXPECT_THAT(fails(quote(path("q.json")) + " --trace " + quote(path("ps.trace.json"))).err,
+              HasSubstr("aqlsim: error: " + path("ps.trace.json") +
+                        ": not the trace of the run in " + path("q.json") + ": kernel '"));
+
+  // The quickstart's run with one thing changed at a time; its trace is q.trace.json.
+  const Json run = read_json("q.json");
+  const auto changed = [&](const std::string& name, const auto& change) {
+    Json edited = run;
+    change(edited["kernels"]);
+    write(name, edited.dump(2));
+    return fails(quote(path(name)) + " --trace " + quote(path("q.trace.json"))).err;
+  };
+  const std::string prefix = path("q.trace.json") + ": not the trace of the run in ";
+  const std::string later = changed("later.json", [](Json& kernels) {
+    for (Json& k : kernels) {
+      if (k["name"] == "c0") k["end_us"] = 1000.5;
+    }
+  });
+  EXPECT_THAT(later, HasSubstr(prefix + path("later.json") + ": kernel 'c0' ends at "));
+  EXPECT_THAT(later, HasSubstr(" us in the trace and at 1000.5 us in " + path("later.json")));
+  const std::string fewer = changed("fewer.json", [](Json& kernels) {
+    for (std::size_t i = 0; i < kernels.size(); ++i) {
+      if (kernels[i]["name"] == "c0") kernels.erase(i);
+    }
+  });
+  EXPECT_THAT(fewer, HasSubstr(prefix + path("fewer.json") +
+                               ": kernel 'c0' ends in the trace but is not in " +
+                               path("fewer.json") + "\n"));
+  const std::string more = changed("more.json", [](Json& kernels) {
+    Json extra = kernels.back();
+    extra["name"] = "d0";
+    kernels.push_back(extra);
+  });
+  EXPECT_THAT(more,
+              HasSubstr(prefix + path("more.json") + ": kernel 'd0' does not end in the trace\n"));
+}
+
 TEST_F(ReportInput, OptionsOfTheOtherKindOfInputAreBadInput) {
   write("c.csv",
         "workload,policy,status,makespan_us,stp,antt,fairness,dntt,slot_idle_us,map_count,"
