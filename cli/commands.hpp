@@ -38,8 +38,9 @@ struct WorkloadOptions {
   void add_to(CLI::App& command);
   // Loads the file with the overrides applied; throws InputError.
   Scenario load() const;
-  // The file, for check_output_paths.
-  PathArgument input() const { return {"the input workload", file}; }
+  // The files `loaded` (this workload) was read from, for check_output_paths: the file and those
+  // it includes or imports.
+  std::vector<PathArgument> inputs(const Scenario& loaded) const;
 };
 
 // The run budgets (README: Limits), for commands that simulate.

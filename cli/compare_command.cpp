@@ -57,13 +57,15 @@ ExperimentSpec experiment_of(const CompareCli& o) {
 }
 
 // The files a comparison reads: its workload, or its experiment file and the workload files that
-// names (a plain workload is the one workload of its experiment).
+// names (a plain workload is the one workload of its experiment), and the files the workloads
+// include or import at every sweep point.
 std::vector<PathArgument> inputs_of(const CompareCli& o, const ExperimentSpec& spec) {
   std::vector<PathArgument> inputs;
   for (const WorkloadSource& w : spec.workloads)
     inputs.push_back({"the input workload", w.path});
   if (inputs.size() != 1 || inputs.front().path != o.file)
     inputs.push_back({"the experiment", o.file});
+  add_read_files(inputs, workload_input_files(spec));
   return inputs;
 }
 
@@ -99,8 +101,8 @@ class Progress {
 };
 
 // What every rank sets up before the runs: the same experiment and options everywhere. Rank 0
-// alone opens the output file (first, so that a bad path fails before the runs), reports
-// progress and writes the results.
+// alone checks and opens the output file (first, so that a bad path fails before the runs),
+// reports progress and writes the results.
 struct Prepared {
   ExperimentSpec spec;
   CompareOptions options;
@@ -111,9 +113,11 @@ struct Prepared {
 
 void prepare(Prepared& p, const CompareCli& o, const Ranks& ranks) {
   p.spec = experiment_of(o);
-  check_output_paths(inputs_of(o, p.spec), {{"--csv", o.csv}});
   const bool root = ranks.rank() == 0;
-  if (root && !o.csv.empty()) p.csv.emplace(o.csv, o.shard ? "shard" : "CSV");
+  if (root && !o.csv.empty()) {
+    check_output_paths(inputs_of(o, p.spec), {{"--csv", o.csv}});  // loads every workload
+    p.csv.emplace(o.csv, o.shard ? "shard" : "CSV");
+  }
   const Slice whole = o.shard.value_or(Slice{});
   const auto size = static_cast<std::size_t>(ranks.size());
   p.options = {.seed = o.seed, .jobs = o.jobs, .limits = o.limits.limits(), .progress = {}};

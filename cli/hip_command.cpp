@@ -141,15 +141,15 @@ hip::Measurement measure(MeasureOptions& o, const Scenario& scenario) {
   return m;
 }
 
-// Before any work: no output may replace the workload or another output.
-void check_paths(const MeasureOptions& o) {
-  check_output_paths({o.workload.input()},
+// Before any work: no output may replace a file the workload was read from or another output.
+void check_paths(const MeasureOptions& o, const Scenario& scenario) {
+  check_output_paths(o.workload.inputs(scenario),
                      {{"--json", o.json_path}, {"--trace", o.trace_path}, {"--csv", o.csv_path}});
 }
 
 int run(MeasureOptions& o) {
-  check_paths(o);
   const Scenario scenario = o.workload.load();
+  check_paths(o, scenario);
   const hip::Measurement m = measure(o, scenario);
   if (!o.quiet) {
     std::cout << measured_report_to_text(scenario, m.report,
@@ -159,8 +159,8 @@ int run(MeasureOptions& o) {
 }
 
 int compare(MeasureOptions& o) {
-  check_paths(o);
   const Scenario scenario = o.workload.load();
+  check_paths(o, scenario);
   RunOptions simulate;
   simulate.measure_alone = !o.skip_alone;
   const RunReport simulated = run_scenario(scenario, simulate);

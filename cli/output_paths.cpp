@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "config/input_error.hpp"
@@ -32,6 +33,14 @@ bool same_file(const std::string& a, const std::string& b) {
 }
 
 }  // namespace
+
+void add_read_files(std::vector<PathArgument>& inputs, const std::vector<std::string>& files) {
+  for (const std::string& file : files) {
+    const auto named = [&file](const PathArgument& input) { return input.path == file; };
+    if (std::ranges::none_of(inputs, named))
+      inputs.push_back({"the included or imported file", file});
+  }
+}
 
 void check_output_paths(const std::vector<PathArgument>& inputs,
                         const std::vector<PathArgument>& outputs) {

@@ -1,8 +1,9 @@
 #pragma once
 // No output replaces an input or another output of the same command (README: Outputs). An output
-// is written to a temporary file and renamed over its name, so writing the workload, a shard or
-// the other output of the command would succeed and silently destroy it: each command checks its
-// paths before any work, with the names given on its command line.
+// is written to a temporary file and renamed over its name, so writing the workload, a file it
+// includes or imports, a shard or the other output of the command would succeed and silently
+// destroy it: each command checks its paths before any work, with the names given on its command
+// line and the files its workloads read.
 #include <string>
 #include <vector>
 
@@ -20,5 +21,9 @@ struct PathArgument {
 // (/dev/null, /dev/stdout, a pipe) is written in place and replaces nothing.
 void check_output_paths(const std::vector<PathArgument>& inputs,
                         const std::vector<PathArgument>& outputs);
+
+// Adds to `inputs` the files a workload read (Scenario::input_files: the workload and what it
+// includes or imports) that it does not name yet, each as "the included or imported file".
+void add_read_files(std::vector<PathArgument>& inputs, const std::vector<std::string>& files);
 
 }  // namespace aqlsim::cli

@@ -61,8 +61,9 @@ class ProgressLine {
 };
 
 int run(const RunOptionsCli& o) {
-  check_output_paths({o.workload.input()}, {{"--json", o.json_path}, {"--trace", o.trace_path}});
   Scenario scenario = o.workload.load();
+  check_output_paths(o.workload.inputs(scenario),
+                     {{"--json", o.json_path}, {"--trace", o.trace_path}});
   scenario.limits = o.limits.limits();
   RunOptions options;
   options.measure_alone = !o.skip_alone;

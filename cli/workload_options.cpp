@@ -53,6 +53,12 @@ void WorkloadOptions::add_to(CLI::App& command) {
               "SEED");
 }
 
+std::vector<PathArgument> WorkloadOptions::inputs(const Scenario& loaded) const {
+  std::vector<PathArgument> out{{"the input workload", file}};
+  add_read_files(out, loaded.input_files);
+  return out;
+}
+
 Scenario WorkloadOptions::load() const {
   Scenario scenario = taskgraph::load_workload(file, overrides);
   std::map<PolicyKind, std::string> chosen;

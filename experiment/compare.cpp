@@ -7,6 +7,7 @@
 #include <cmath>
 #include <exception>
 #include <map>
+#include <set>
 #include <thread>
 
 namespace aqlsim {
@@ -55,13 +56,19 @@ std::vector<std::pair<std::string, double>> application_ntts(const RunReport& re
   return out;
 }
 
-RunSummary run_job(const ExperimentSpec& spec, const Job& job, const CompareOptions& options) {
+// The workload at a sweep point: loaded with the experiment's settings, then the point's values.
+Scenario load_at(const ExperimentSpec& spec, const WorkloadSource& source,
+                 const std::vector<std::string>& point) {
   std::vector<std::string> overrides = spec.overrides;
   for (std::size_t i = 0; i < spec.sweeps.size(); ++i) {
-    overrides.push_back(spec.sweeps[i].key + "=" + job.point[i]);
+    overrides.push_back(spec.sweeps[i].key + "=" + point[i]);
   }
+  return load_workload_source(source, overrides, spec.override_origins);
+}
+
+RunSummary run_job(const ExperimentSpec& spec, const Job& job, const CompareOptions& options) {
   const WorkloadSource& source = spec.workloads[job.workload];
-  Scenario scenario = load_workload_source(source, overrides, spec.override_origins);
+  Scenario scenario = load_at(spec, source, job.point);
   if (!job.policy.empty() && !scenario.policies.select(job.policy)) {
     throw InputError({"policy " + job.policy, 0, 0},
                      fmt::format("no policy named '{}'", job.policy));
@@ -99,6 +106,20 @@ double geomean(const std::vector<double>& values) {
 
 std::size_t count_runs(const ExperimentSpec& spec) {
   return plan(spec).size();
+}
+
+std::vector<std::string> workload_input_files(const ExperimentSpec& spec) {
+  std::vector<std::string> files;
+  std::set<std::string> seen;
+  for (const auto& point : sweep_points(spec.sweeps)) {
+    for (const WorkloadSource& source : spec.workloads) {
+      Scenario loaded = load_at(spec, source, point);
+      for (std::string& file : loaded.input_files) {
+        if (seen.insert(file).second) files.push_back(std::move(file));
+      }
+    }
+  }
+  return files;
 }
 
 SliceOutcome run_slice(const ExperimentSpec& spec, const CompareOptions& options, Slice slice) {

@@ -58,6 +58,12 @@ struct RunSummary {
 // How many runs the experiment makes: workloads x policies x sweep points.
 std::size_t count_runs(const ExperimentSpec& spec);
 
+// The files the runs read as they load their workloads (Scenario::input_files): what each
+// workload includes or imports at every sweep point (a swept key may name another file), each
+// once, in the order first read. A workload file itself is read with the experiment
+// (WorkloadSource::path). Loads every workload at every point; throws the first InputError.
+std::vector<std::string> workload_input_files(const ExperimentSpec& spec);
+
 // The runs of `slice` in run order, and the first error by run order (a failed run does not
 // stop the others, so which error is first does not depend on timing).
 struct SliceOutcome {

@@ -15,6 +15,7 @@ namespace {
 Scenario without_queues(const Scenario& s) {
   Scenario reduced;
   reduced.source = s.source;
+  reduced.input_files = s.input_files;
   reduced.device = s.device;
   reduced.kernels = s.kernels;
   reduced.kernel_locations = s.kernel_locations;

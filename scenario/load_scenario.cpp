@@ -68,7 +68,9 @@ Scenario load_parsed(YAML::Node root, const std::string& name,
 
 Scenario load_scenario(const std::string& path, const std::vector<std::string>& overrides,
                        std::span<const ExtraSection> extra) {
-  return load_parsed(parse_yaml_file(path), path, overrides, extra);
+  Scenario scenario = load_parsed(parse_yaml_file(path), path, overrides, extra);
+  scenario.input_files.insert(scenario.input_files.begin(), path);  // read before its includes
+  return scenario;
 }
 
 Scenario load_scenario_text(const std::string& text, const std::string& name,

@@ -92,6 +92,7 @@ void read_included_kernels(const YamlNode& item, Scenario& scenario, IncludeStat
   const std::size_t first = scenario.kernels.size();
   try {
     const YamlNode library = load_yaml_file(path);
+    scenario.input_files.push_back(path);
     library.expect_map("a kernel library: a map with a kernels list");
     library.allow_keys({"description", "kernels"});
     read_kernel_list(library.require("kernels"), scenario,

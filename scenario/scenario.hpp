@@ -74,6 +74,10 @@ enum class MetricsPer { kernel, queue };
 // A new field must also be copied by without_queues (scenario/alone_runs.cpp).
 struct Scenario {
   std::string source;  // file name, for messages
+  // Every file read to make it: the workload file (loaded from a file, not from text) first,
+  // then each file it includes or imports, in the order read, as their paths were resolved. No
+  // output may replace one (check_output_paths).
+  std::vector<std::string> input_files;
   DeviceSpec device;
   std::vector<KernelProfile> kernels;
   std::vector<SourceLocation> kernel_locations;  // parallel to kernels

@@ -34,6 +34,12 @@ GraphFormat graph_format(const std::string& path) {
       fmt::format("cannot tell the format of '{}': use .yaml, .dot/.gv, .stg or .jsonl", path));
 }
 
+// The file `import` names, relative to the workload.
+std::string import_path(const YamlNode& import, const Scenario& scenario) {
+  const std::filesystem::path base = std::filesystem::path(scenario.source).parent_path();
+  return (base / import.as_string()).lexically_normal().string();
+}
+
 TaskGraph read_source(const YamlNode& node, const Scenario& scenario) {
   std::string_view source;
   for (const std::string_view key : kSources) {
@@ -47,8 +53,7 @@ TaskGraph read_source(const YamlNode& node, const Scenario& scenario) {
   if (source == "tasks") return read_graph_yaml(node);
   if (source == "generate") return generate_graph(node.require("generate"));
   const YamlNode import = node.require("import");
-  const std::filesystem::path base = std::filesystem::path(scenario.source).parent_path();
-  const std::string path = (base / import.as_string()).lexically_normal().string();
+  const std::string path = import_path(import, scenario);
   try {
     return load_graph_by_extension(path);
   } catch (const std::invalid_argument& e) {
@@ -190,6 +195,8 @@ GraphSection read_graph_section(const YamlNode& node, const Scenario& scenario) 
 ExtraSection graph_extra_section(std::optional<GraphSection>* read) {
   return {"graph", [read](const YamlNode& node, Scenario& scenario) {
             GraphSection section = read_graph_section(node, scenario);
+            if (auto import = node.get("import"))
+              scenario.input_files.push_back(import_path(*import, scenario));
             for (QueueSpec& q : lower_graph(section.graph, section.lowering)) {
               scenario.queues.push_back(std::move(q));
             }

@@ -36,12 +36,13 @@ class OutputPaths : public CliFixture {
   }
 
  private:
-  // Every file of the directory but the captured output, with its bytes.
+  // Every file under the directory but the captured output, with its bytes.
   std::map<std::string, std::string> files() const {
     std::map<std::string, std::string> out;
-    for (const auto& entry : fs::directory_iterator(dir_)) {
-      const std::string name = entry.path().filename().string();
-      if (name != "stdout.txt" && name != "stderr.txt") out[name] = read_file(entry.path());
+    for (const auto& entry : fs::recursive_directory_iterator(dir_)) {
+      const std::string name = fs::relative(entry.path(), dir_).string();
+      if (!entry.is_directory() && name != "stdout.txt" && name != "stderr.txt")
+        out[name] = read_file(entry.path());
     }
     return out;
   }
@@ -59,6 +60,55 @@ TEST_F(OutputPaths, RunRefusesToReplaceItsWorkload) {
   fs::create_symlink(qs, path("link.yaml"));
   expect_refused("run " + quote(qs) + " --json " + quote(path("link.yaml")),
                  "--json " + path("link.yaml") + ": would replace the input workload " + qs);
+}
+
+// A workload's inputs are also the files it includes and imports (a library that includes
+// another, a graph): an output over one would destroy it as surely as over the workload.
+class IncludedFiles : public OutputPaths {
+ protected:
+  void SetUp() override {
+    OutputPaths::SetUp();
+    fs::create_directories(path("lib"));
+    write("lib/inner.yaml", "kernels: [{name: b, wg_time: 1us}]\n");
+    write("lib/k.yaml", "kernels: [{name: a, wg_time: 1us}, {include: inner.yaml}]\n");
+    write("g.yaml", "tasks: [{id: t, kernel: b}]\n");
+    write("w.yaml", "kernels: [{include: lib/k.yaml}]\ngraph: {import: g.yaml}\n");
+  }
+};
+
+TEST_F(IncludedFiles, RunAndHipRefuseToReplaceAFileTheWorkloadIncludesOrImports) {
+  const std::string w = quote(path("w.yaml"));
+  const std::string inner = path("lib/inner.yaml");
+  const std::string graph = path("g.yaml");
+  expect_refused("run " + w + " --json " + quote(inner),
+                 "--json " + inner + ": would replace the included or imported file " + inner);
+  expect_refused("run " + w + " --trace " + quote(graph),
+                 "--trace " + graph + ": would replace the included or imported file " + graph);
+  // Another spelling of the same file.
+  const std::string dotted = path("lib/../g.yaml");
+  expect_refused("run " + w + " --json " + quote(dotted),
+                 "--json " + dotted + ": would replace the included or imported file " + graph);
+  expect_refused("hip run " + w + " --executor cpu --trace " + quote(inner),
+                 "--trace " + inner + ": would replace the included or imported file " + inner);
+  expect_refused("hip compare " + w + " --executor cpu --csv " + quote(graph),
+                 "--csv " + graph + ": would replace the included or imported file " + graph);
+}
+
+// compare loads every workload at every sweep point before the runs: a swept key may name
+// another file to include than the workload's own.
+TEST_F(IncludedFiles, CompareRefusesToReplaceAFileAnySweepPointReads) {
+  write("lib/other.yaml", "kernels: [{name: a, wg_time: 2us}, {include: inner.yaml}]\n");
+  const std::string other = path("lib/other.yaml");
+  expect_refused("compare " + quote(path("w.yaml")) +
+                     " --no-alone --sweep kernels.0.include=lib/k.yaml,lib/other.yaml --csv " +
+                     quote(other),
+                 "--csv " + other + ": would replace the included or imported file " + other);
+  const std::string experiment =
+      write("e.yaml",
+            "experiment: {workloads: [w.yaml], sweep: {kernels.0.include: [lib/other.yaml]}}\n");
+  const std::string inner = path("lib/inner.yaml");
+  expect_refused("compare " + quote(experiment) + " --no-alone --shard 0/2 --csv " + quote(inner),
+                 "--csv " + inner + ": would replace the included or imported file " + inner);
 }
 
 TEST_F(OutputPaths, TwoOutputsOfOneRunMustDiffer) {

@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "scenario/load_scenario.hpp"
+#include "taskgraph/graph_section.hpp"
 
 namespace aqlsim {
 namespace {
@@ -54,6 +55,30 @@ TEST_F(Include, KernelsComeFromTheLibraryBesideTheWorkload) {
   EXPECT_EQ(s.kernels[0].name, "a");
   EXPECT_EQ(s.kernels[1].duration.mean, 2 * kMicrosecond);
   EXPECT_EQ(s.kernels[2].name, "c");
+}
+
+// Scenario::input_files, which no output may replace: the workload, then each file it includes
+// (a library's own include too) and the graph it imports, in the order read, each path resolved
+// against the file that names it. A workload read from text lists only what it reads.
+TEST_F(Include, TheScenarioListsEveryFileItRead) {
+  write(dir / "lib/inner.yaml", "kernels:\n  - {name: b, wg_time: 1us}\n");
+  write(dir / "lib/k.yaml", "kernels:\n  - {name: a, wg_time: 1us}\n  - include: inner.yaml\n");
+  write(dir / "g.yaml", "tasks: [{id: t, kernel: b}]\n");
+  const std::string workload = "kernels: [{include: lib/k.yaml}]\ngraph: {import: g.yaml}\n";
+  write(dir / "w.yaml", workload);
+  const std::string w = (dir / "w.yaml").string();
+  const std::vector<std::string> read = {
+      (dir / "lib/k.yaml").string(), (dir / "lib/inner.yaml").string(), (dir / "g.yaml").string()};
+  const Scenario s = taskgraph::load_workload(w);
+  ASSERT_EQ(s.input_files.size(), 4u);
+  EXPECT_EQ(s.input_files[0], w);
+  EXPECT_EQ(std::vector<std::string>(s.input_files.begin() + 1, s.input_files.end()), read);
+  EXPECT_EQ(taskgraph::load_workload_text(workload, w).input_files, read);
+  // Without includes or imports, the workload alone.
+  write(dir / "plain.yaml",
+        "kernels: [{name: k, wg_time: 1us}]\nqueues: [{packets: [{dispatch: k}]}]\n");
+  EXPECT_EQ(load_scenario((dir / "plain.yaml").string()).input_files,
+            std::vector<std::string>{(dir / "plain.yaml").string()});
 }
 
 TEST_F(Include, ErrorsPointIntoTheIncludedFile) {
