@@ -161,15 +161,17 @@ int run(MeasureOptions& o) {
 int compare(MeasureOptions& o) {
   const Scenario scenario = o.workload.load();
   check_paths(o, scenario);
+  // Opened first, so a bad path fails before the simulation and the measurement.
+  std::optional<OutputFile> csv;
+  if (!o.csv_path.empty()) csv.emplace(o.csv_path, "CSV");
   RunOptions simulate;
   simulate.measure_alone = !o.skip_alone;
   const RunReport simulated = run_scenario(scenario, simulate);
   const hip::Measurement m = measure(o, scenario);
   const hip::RunComparison c = hip::compare_runs(simulated, m.report);
-  if (!o.csv_path.empty()) {
-    OutputFile csv(o.csv_path, "CSV");
-    hip::write_comparison_csv(csv.stream(), c);
-    csv.commit();
+  if (csv) {
+    hip::write_comparison_csv(csv->stream(), c);
+    csv->commit();
   }
   if (!o.quiet) hip::write_comparison_table(std::cout, c);
   return kExitOk;

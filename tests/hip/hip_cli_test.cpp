@@ -134,6 +134,20 @@ TEST_F(HipCli, CompareOnTheCpuExecutorPrintsEveryKernelAndTheMakespan) {
   EXPECT_TRUE(rows[0].starts_with("kernel,simulated_turnaround_us"));
 }
 
+// compare's CSV is opened before anything runs, as run's outputs are: an unwritable path is exit
+// 2 at once, before the simulation and before the executor says where it runs, not after a
+// measurement that may take minutes on a GPU.
+TEST_F(HipCli, CompareRefusesAnUnwritableCsvBeforeRunning) {
+  const std::string csv = path("no/such/dir/c.csv");
+  const Result r = aqlsim("hip compare " + quote(kQuickstart) +
+                          " --executor cpu --no-alone --csv " + quote(csv));
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_EQ(r.err, "aqlsim: error: " + csv +
+                       ": cannot write the CSV file: No such file or "
+                       "directory\n");
+  EXPECT_EQ(r.out, "");
+}
+
 TEST_F(HipCli, RepeatRunsTheWorkloadAndSaysTheMakespanRange) {
   const Result r = aqlsim("hip compare " + quote(kQuickstart) +
                           " --executor cpu --no-alone --repeat 3 --time-scale 0.01");
