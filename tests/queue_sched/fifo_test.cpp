@@ -53,15 +53,8 @@ TEST(Fifo, BackfillLetsBUseTheTwoWaveSlotsALeavesFree) {
 // arrives at 1 us and takes CU 1, where A may not go: 4 [1,11], 4 [11,21]. Waiting for A to
 // issue everything would start B only at 100 us and end it at 120.
 TEST(Fifo, StrictFifoDoesNotHoldACuForAKernelBarredFromIt) {
-  auto sim = testing::simulate(std::string(testing::kTwoCuDevice) + R"(
-kernels:
-  - {name: slow, workgroup_size: 64, vgprs: 1, wg_time: 100us, contention: 0}
-  - {name: quick, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0}
-queues:
-  - {name: qa, cu_mask: [0], packets: [{name: A, dispatch: slow, workgroups: 8}]}
-  - {name: qb, packets: [{name: B, dispatch: quick, workgroups: 8, at: 1us}]}
-scheduling: {thread_block: fifo}
-)");
+  auto sim = testing::simulate(std::string(testing::kTwoCuDevice) + testing::kAMaskedToCu0ThenB +
+                               "scheduling: {thread_block: fifo}\n");
   ASSERT_EQ(sim->outcome.status, RunStatus::completed);
   EXPECT_EQ(sim->kernel("B").start, 1 * us);
   EXPECT_EQ(sim->kernel("B").end, 21 * us);

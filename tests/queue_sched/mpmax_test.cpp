@@ -114,19 +114,12 @@ TEST(MpMax, AKernelBarredFromACuDoesNotHoldItIdle) {
   // 3 per CU beside one of the other. 0: A takes CU 0's four slots [0,100]. 1: on CU 1 A may
   // not run, so B, next in order, takes 3 (its limit) [1,11], 3 more [11,21] and its last 2
   // [21,31]: B ends at 31. (Strictness is for a kernel that may run on the CU and does not fit:
-  // taking A's mask for "does not fit" left CU 1 idle until A had issued everything at 200.)
+  // taking A's mask for "does not fit" left CU 1 idle while A had work-groups to issue, and B,
+  // given CU 0's slots one by one from 100, ended at 180.)
   // B has issued everything by 21, so A is alone again and takes all four slots at 100 too:
   // 4 [0,100], 4 [100,200]; A ends at 200.
   testing::BlockLog log;
-  auto sim = run(R"(
-kernels:
-  - {name: slow, workgroup_size: 64, vgprs: 1, wg_time: 100us, contention: 0}
-  - {name: quick, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0}
-queues:
-  - {name: qa, cu_mask: [0], packets: [{name: A, dispatch: slow, workgroups: 8}]}
-  - {name: qb, packets: [{name: B, dispatch: quick, workgroups: 8, at: 1us}]}
-)",
-                 log);
+  auto sim = run(testing::kAMaskedToCu0ThenB, log);
   const KernelId b = sim->kernel("B").id;
   EXPECT_EQ(log.count(b, 1, 1 * us), 3);
   EXPECT_EQ(log.count(b, 1, 11 * us), 3);

@@ -16,4 +16,15 @@ device:
   front_end: {hw_queues: 4, quantum: 100us, packet_latency: 0, max_concurrent_kernels: 8}
 )";
 
+// For policies that must pass over a kernel barred from a CU: A (8 work-groups of 100 us), its
+// queue masked to CU 0, and B (8 of 10 us) arriving at 1 us.
+inline constexpr const char* kAMaskedToCu0ThenB = R"(
+kernels:
+  - {name: slow, workgroup_size: 64, vgprs: 1, wg_time: 100us, contention: 0}
+  - {name: quick, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0}
+queues:
+  - {name: qa, cu_mask: [0], packets: [{name: A, dispatch: slow, workgroups: 8}]}
+  - {name: qb, packets: [{name: B, dispatch: quick, workgroups: 8, at: 1us}]}
+)";
+
 }  // namespace aqlsim::testing
