@@ -62,12 +62,20 @@ std::string kernel_table(const RunReport& r) {
   return out;
 }
 
+// Why a run has no metrics: they need the run finished and, with metrics_per: queue, some queue
+// that can run alone.
+std::string_view no_metrics_reason(const RunReport& r) {
+  if (r.outcome.status != RunStatus::completed) return "the run did not finish";
+  if (!r.applications.empty()) return "no alone runs, or no queue that can run alone";
+  return "no alone runs";
+}
+
 std::string makespan_and_metrics(const RunReport& r) {
   const std::string metrics =
       r.metrics.stp > 0
           ? fmt::format("STP {:.4f}   ANTT {:.4f}   fairness {:.4f}   DNTT {:.4f}", r.metrics.stp,
                         r.metrics.antt, r.metrics.fairness, r.metrics.dntt)
-          : std::string("STP, ANTT, fairness, DNTT: not measured (no alone runs)");
+          : fmt::format("STP, ANTT, fairness, DNTT: not measured ({})", no_metrics_reason(r));
   return fmt::format("\nmakespan {:.3f} us   {}\n", to_us(r.makespan), metrics);
 }
 

@@ -91,14 +91,14 @@ Tick alone_arrival(const Scenario& s, Tick at) {
   return std::min(at, s.device.front_end.map_latency);
 }
 
-AloneKey alone_key(const Scenario& s, const QueueSpec& q, const PacketSpec& p) {
+AloneKey alone_key(const Scenario& s, const QueueSpec& q, const PacketSpec& p, Tick submitted) {
   return AloneKey{.kernel = p.kernel,
                   .workgroups = p.workgroups,
                   .workgroup_size = p.workgroup_size,
                   .lds_bytes = p.lds_bytes,
                   .queue_size = q.size,
                   .cu_mask = q.cu_mask,
-                  .at = alone_arrival(s, p.at)};
+                  .at = alone_arrival(s, submitted)};
 }
 
 // Whether the dispatch's durations are random: its work-groups then draw from streams keyed by
@@ -114,9 +114,14 @@ AloneRuns::AloneRuns(const Scenario& scenario)
     : source_(scenario), reduced_(without_queues(scenario)) {}
 
 const Scenario& AloneRuns::dispatch_scenario(std::size_t queue, std::size_t packet) {
+  return dispatch_scenario(queue, packet, source_.queues[queue].packets[packet].at);
+}
+
+const Scenario& AloneRuns::dispatch_scenario(std::size_t queue, std::size_t packet,
+                                             Tick submitted) {
   const QueueSpec& q = source_.queues[queue];
   PacketSpec dispatch = q.packets[packet];
-  dispatch.at = alone_arrival(source_, dispatch.at);
+  dispatch.at = alone_arrival(source_, submitted);
   dispatch.barrier = false;
   dispatch.completion_signal.clear();
   reduced_.signals.clear();
@@ -138,14 +143,22 @@ const Scenario& AloneRuns::queue_scenario(std::size_t queue) {
   return reduced_;
 }
 
-Tick AloneRuns::queue_turnaround(std::size_t queue) {
+Tick AloneRuns::queue_turnaround(std::size_t queue, const ModelOptions& oracle_inputs) {
   if (!self_contained(source_, source_.queues[queue])) return 0;
-  return turnaround_of(queue_scenario(queue));
+  return run_alone(queue_scenario(queue), oracle_inputs).turnaround;
+}
+
+bool submitted_after_its_alone_run(const Scenario& s, Tick at, Tick submitted) {
+  return alone_arrival(s, submitted) != alone_arrival(s, at);
 }
 
 AloneRun run_alone(const Scenario& s, ModelObserver* observer) {
   ModelOptions options;
   if (observer) options.observers.push_back(observer);
+  return run_alone(s, options);
+}
+
+AloneRun run_alone(const Scenario& s, const ModelOptions& options) {
   BuiltModel model = build_model(s, options);
   const bool completed = model.gpu->run().status == RunStatus::completed;
   const std::uint64_t events = model.gpu->engine().events_processed();
@@ -181,23 +194,24 @@ class AloneTurnarounds {
   explicit AloneTurnarounds(const Scenario& s)
       : s_(s), runs_(s), replayable_(single_waves_apply(s)) {}
 
-  Tick of(std::size_t q, std::size_t p) {
+  // The dispatch's alone run, submitted when the shared run submits it at `submitted`.
+  Tick of(std::size_t q, std::size_t p, Tick submitted) {
     const PacketSpec& packet = s_.queues[q].packets[p];
-    AloneKey shape = alone_key(s_, s_.queues[q], packet);
+    AloneKey shape = alone_key(s_, s_.queues[q], packet, submitted);
     if (!draws_its_own(s_, packet)) {  // equal shapes, equal runs: one simulated per shape
       auto [measured, fresh] = measured_.try_emplace(std::move(shape), 0);
-      if (fresh) measured->second = turnaround_of(runs_.dispatch_scenario(q, p));
+      if (fresh) measured->second = turnaround_of(runs_.dispatch_scenario(q, p, submitted));
       return measured->second;
     }
-    if (!replayable_) return turnaround_of(runs_.dispatch_scenario(q, p));
+    if (!replayable_) return turnaround_of(runs_.dispatch_scenario(q, p, submitted));
     const auto seed = RandomStream::kernel_seed(s_.seed, stable_hash(packet.name));
     const auto [wave, first] = waves_.try_emplace(std::move(shape));
     if (!first) {
       const Tick replayed = wave->second ? wave->second->replay(seed) : 0;
-      return replayed > 0 ? replayed : turnaround_of(runs_.dispatch_scenario(q, p));
+      return replayed > 0 ? replayed : turnaround_of(runs_.dispatch_scenario(q, p, submitted));
     }
     SingleWaveRecorder recorder;
-    const AloneRun run = run_alone(runs_.dispatch_scenario(q, p), &recorder);
+    const AloneRun run = run_alone(runs_.dispatch_scenario(q, p, submitted), &recorder);
     wave->second = Replay::of(recorder, run, seed, s_.limits);
     return run.turnaround;
   }
@@ -246,10 +260,21 @@ IsolatedRuntimes isolated_runtimes(const Scenario& s) {
   for (std::size_t q = 0; q < s.queues.size(); ++q) {
     for (std::size_t p = 0; p < s.queues[q].packets.size(); ++p) {
       const PacketSpec& packet = s.queues[q].packets[p];
-      if (packet.kind == PacketSpec::Kind::dispatch) alone[packet.name] = turnarounds.of(q, p);
+      if (packet.kind == PacketSpec::Kind::dispatch)
+        alone[packet.name] = turnarounds.of(q, p, packet.at);
     }
   }
   return alone;
+}
+
+std::vector<Tick> late_turnarounds(const Scenario& s, const std::vector<LateSubmission>& late) {
+  if (late.empty()) return {};  // as nearly always: spare copying the scenario
+  AloneTurnarounds turnarounds(s);
+  std::vector<Tick> out;
+  out.reserve(late.size());
+  for (const LateSubmission& d : late)
+    out.push_back(turnarounds.of(d.queue, d.packet, d.submitted));
+  return out;
 }
 
 std::map<std::string, std::vector<Tick>> worker_profiles(const Scenario& s) {

@@ -20,11 +20,15 @@ class AloneRuns {
   // One dispatch on its own queue, with no barrier and no signals, submitted at time 0 or, if
   // it came later, once its queue is mapped (map_latency), as in the shared run.
   const Scenario& dispatch_scenario(std::size_t queue, std::size_t packet);
+  // The same for a dispatch the shared run submitted at `submitted` rather than at its `at`.
+  const Scenario& dispatch_scenario(std::size_t queue, std::size_t packet, Tick submitted);
   // One queue with the scenario's signals, its packets moved earlier together: the first
   // submitted as a dispatch_scenario's.
   const Scenario& queue_scenario(std::size_t queue);
-  // The queue's turnaround alone, or 0 when its barriers wait for other queues' packets.
-  Tick queue_turnaround(std::size_t queue);
+  // The queue's turnaround alone, or 0 when its barriers wait for other queues' packets. Oracle
+  // policies are told what they were told in the shared run: `oracle_inputs`' isolated runtimes
+  // and worker profiles (its observers, if any, watch this run too).
+  Tick queue_turnaround(std::size_t queue, const ModelOptions& oracle_inputs);
 
  private:
   const Scenario& source_;
@@ -41,6 +45,20 @@ struct AloneRun {
 };
 // The same, with `observer` (when not null) attached, and the events the run took.
 AloneRun run_alone(const Scenario& s, ModelObserver* observer);
+AloneRun run_alone(const Scenario& s, const ModelOptions& options);
+
+// Whether a dispatch planned at `at` and submitted at `submitted` (later, when packets before it
+// or a full ring held the host back) runs alone otherwise than isolated_runtimes ran it: planned
+// before its queue was mapped (map_latency) but submitted after, it finds the queue mapped.
+bool submitted_after_its_alone_run(const Scenario& s, Tick at, Tick submitted);
+struct LateSubmission {
+  std::size_t queue;
+  std::size_t packet;
+  Tick submitted;
+};
+// Their turnarounds alone, each submitted when the shared run submitted it; identical runs are
+// simulated once, as in isolated_runtimes.
+std::vector<Tick> late_turnarounds(const Scenario& s, const std::vector<LateSubmission>& late);
 
 // The scenario reduced to one dispatch on its own queue (AloneRuns::dispatch_scenario).
 Scenario alone_scenario(const Scenario& scenario, std::size_t queue, std::size_t packet);

@@ -58,10 +58,22 @@ std::vector<ApplicationResult> applications(const Scenario& s, const RunReport& 
   return apps;
 }
 
-void add_metrics(RunReport& report, const Scenario& s, const IsolatedRuntimes& alone) {
+// Dispatches the shared run submitted late (submitted_after_its_alone_run), and their kernels'
+// places in the report.
+struct SubmittedLate {
+  std::vector<LateSubmission> dispatches;
+  std::vector<std::size_t> results;  // in RunReport::kernels
+};
+
+void add_metrics(RunReport& report, const Scenario& s, const IsolatedRuntimes& alone,
+                 const SubmittedLate& late, const ModelOptions& oracle_inputs) {
+  for (KernelResult& r : report.kernels)
+    r.alone = alone.at(r.name);
+  const std::vector<Tick> late_alone = late_turnarounds(s, late.dispatches);
+  for (std::size_t i = 0; i < late_alone.size(); ++i)
+    report.kernels[late.results[i]].alone = late_alone[i];
   std::vector<double> ntt;
   for (KernelResult& r : report.kernels) {
-    r.alone = alone.at(r.name);
     if (r.alone > 0) {
       r.ntt = static_cast<double>(r.turnaround()) / static_cast<double>(r.alone);
       ntt.push_back(r.ntt);
@@ -73,7 +85,8 @@ void add_metrics(RunReport& report, const Scenario& s, const IsolatedRuntimes& a
     for (ApplicationResult& app : report.applications) {
       const auto q = std::find_if(s.queues.begin(), s.queues.end(),
                                   [&](const QueueSpec& spec) { return spec.name == app.queue; });
-      app.alone = runs.queue_turnaround(static_cast<std::size_t>(q - s.queues.begin()));
+      app.alone =
+          runs.queue_turnaround(static_cast<std::size_t>(q - s.queues.begin()), oracle_inputs);
       if (app.alone == 0) continue;
       app.ntt = static_cast<double>(app.turnaround()) / static_cast<double>(app.alone);
       ntt.push_back(app.ntt);
@@ -174,9 +187,15 @@ RunReport run_scenario(const Scenario& scenario, const RunOptions& options) {
   report.hw = hardware_report(gpu);
   Tick first_arrival = kNever;
   Tick last_end = 0;
+  SubmittedLate late;
   report.kernels.reserve(gpu.kernels().size());
   for (const KernelState& k : gpu.kernels()) {
     if (!k.finished()) continue;
+    const Tick at = scenario.queues[k.queue].packets[k.packet_index].at;
+    if (submitted_after_its_alone_run(scenario, at, k.arrival)) {
+      late.dispatches.push_back({k.queue, k.packet_index, k.arrival});
+      late.results.push_back(report.kernels.size());
+    }
     report.kernels.push_back(describe(scenario, k));
     if (k.id < predictions.by_kernel.size()) {
       report.kernels.back().predictions = std::move(predictions.by_kernel[k.id]);
@@ -188,7 +207,8 @@ RunReport run_scenario(const Scenario& scenario, const RunOptions& options) {
   if (scenario.metrics_per == MetricsPer::queue)
     report.applications = applications(scenario, report);
   if (options.measure_alone && report.outcome.status == RunStatus::completed) {
-    add_metrics(report, scenario, alone);
+    model_options.observers.clear();  // they watched the shared run, not the alone runs
+    add_metrics(report, scenario, alone, late, model_options);
   }
   return report;
 }

@@ -50,6 +50,18 @@ TEST_F(Limits, TheSimulatedTimeLimitStopsBeforeTheFirstLaterEvent) {
   EXPECT_TRUE(json["kernels"].empty());
 }
 
+// The metrics line says why there are none: a run stopped by a limit has no metrics although
+// its alone runs were simulated; a finished run without them had --no-alone.
+TEST_F(Limits, ARunStoppedByALimitSaysWhyItHasNoMetrics) {
+  const std::string workload = write("one.yaml", kOneWorkgroup);
+  const Result stopped = aqlsim("run " + quote(workload) + " --max-sim-time 14.3us");
+  EXPECT_EQ(stopped.status, kExitLimit) << stopped.err;
+  EXPECT_THAT(stopped.out, HasSubstr("DNTT: not measured (the run did not finish)"));
+  const Result finished = aqlsim("run --no-alone " + quote(workload));
+  EXPECT_EQ(finished.status, 0) << finished.err;
+  EXPECT_THAT(finished.out, HasSubstr("DNTT: not measured (no alone runs)"));
+}
+
 // Its only run: no run completed, so the comparison has the run's status.
 TEST_F(Limits, CompareMarksARunThatReachedALimit) {
   const Result r = aqlsim("compare --no-alone " + quote(write("one.yaml", kOneWorkgroup)) +

@@ -74,7 +74,7 @@ queues:
   EXPECT_EQ(alone.at("f0"), 12 * us);
   EXPECT_EQ(alone.at("f05"), 11 * us + 500 * kNanosecond);
   EXPECT_EQ(alone.at("f100"), 11 * us);
-  EXPECT_EQ(AloneRuns(s).queue_turnaround(2), 11 * us);
+  EXPECT_EQ(AloneRuns(s).queue_turnaround(2, {}), 11 * us);
 }
 
 // 24 dispatches of two kernels (below) on the tiny device widened to 4 CUs of two SIMDs.

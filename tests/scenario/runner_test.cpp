@@ -157,5 +157,54 @@ metrics_per: queue
   EXPECT_DOUBLE_EQ(r.metrics.stp, 21.0 / 31.0 + 11.0 / 21.0);
 }
 
+// A dispatch the host submits later than its `at` runs alone as it was submitted. Map latency
+// 5 us; queue a holds a0 at 50 us, then a1 at 0: the host submits in order, so a1 goes at 50,
+// when the queue has long been mapped. Shared: a0 processed [50,51] and run [51,61], a1
+// processed [51,52] and run [52,62] beside it (4 + 4 slots): T_MP 12. Alone, submitted at 50, a1
+// is processed [50,51] and runs [51,61]: T_SP 11, NTT 12/11. (Submitted alone at its `at`, 0,
+// it waited for the map: 16 us, NTT 0.75, below 1 for a kernel that only waited.)
+TEST(Runner, ADispatchSubmittedLateRunsAloneAsItWasSubmitted) {
+  const RunReport r =
+      testing::run_checked(load_scenario_text(std::string(testing::kTinyDevice) + R"(
+kernels: [{name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0, workgroups: 4}]
+queues:
+  - {name: a, packets: [{name: a0, dispatch: k, at: 50us}, {name: a1, dispatch: k, at: 0us}]}
+)",
+                                              "late.yaml", {"device.front_end.map_latency=5us"}));
+  ASSERT_EQ(r.kernels.size(), 2u);
+  const KernelResult& a1 = r.kernels[1];
+  ASSERT_EQ(a1.name, "a1");
+  EXPECT_EQ(a1.arrival, 50 * us);
+  EXPECT_EQ(a1.turnaround(), 12 * us);
+  EXPECT_EQ(a1.alone, 11 * us);
+  EXPECT_DOUBLE_EQ(a1.ntt, 12.0 / 11.0);
+  EXPECT_EQ(r.kernels[0].alone, 11 * us);
+}
+
+// An application alone on the device has NTT 1, with an oracle too: its queue's alone run tells
+// sjf what the shared run told it. One queue: L (8 work-groups of 50 us) at 0, S (8 of 10 us)
+// at 20 us. L is launched at 1; the oracle knows S is due at 20, within one of L's work-groups,
+// and holds the CU. One tick (1 ps) after 20 it looks again: S is not launched yet (its packet
+// is processed [20,21]), so L runs from then for 50 us and S 10 us after that: T_MP 80 us + 1 ps,
+// and the queue alone is the same run. (Alone without the oracle's knowledge, L ran at once
+// [1,51] and S [51,61]: T_SP 61 us, NTT 1.31.)
+TEST(Runner, AQueueAloneTellsOraclesWhatTheSharedRunToldThem) {
+  const RunReport r =
+      testing::run_checked(load_scenario_text(std::string(testing::kTinyDevice) + R"(
+kernels:
+  - {name: long, workgroup_size: 64, vgprs: 1, wg_time: 50us, contention: 0, workgroups: 8}
+  - {name: short, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0, workgroups: 8}
+queues:
+  - {name: a, packets: [{name: L, dispatch: long}, {name: S, dispatch: short, at: 20us}]}
+metrics_per: queue
+scheduling: {thread_block: sjf}
+)",
+                                              "oracle.yaml"));
+  ASSERT_EQ(r.applications.size(), 1u);
+  EXPECT_EQ(r.applications[0].end, 80 * us + 1);
+  EXPECT_EQ(r.applications[0].alone, 80 * us + 1);
+  EXPECT_DOUBLE_EQ(r.applications[0].ntt, 1.0);
+}
+
 }  // namespace
 }  // namespace aqlsim
