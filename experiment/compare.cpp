@@ -7,6 +7,7 @@
 #include <cmath>
 #include <exception>
 #include <map>
+#include <numeric>
 #include <set>
 #include <thread>
 
@@ -207,7 +208,7 @@ std::vector<SummaryRow> summarise(const ExperimentSpec& spec, const std::vector<
         stp.push_back(r.metrics.stp);
         antt.push_back(r.metrics.antt);
         fairness.push_back(r.metrics.fairness);
-        dntt.push_back(std::max(r.metrics.dntt, 1e-300));
+        dntt.push_back(r.metrics.dntt);
       }
       const auto base = baseline.find({r.point, r.workload});
       if (base != baseline.end() && r.makespan_us > 0)
@@ -216,7 +217,12 @@ std::vector<SummaryRow> summarise(const ExperimentSpec& spec, const std::vector<
     const std::size_t completed = makespan.size();
     row.makespan_us = geomean(makespan);
     row.slot_idle_us = completed ? idle / static_cast<double>(completed) : 0;
-    row.metrics = {geomean(stp), geomean(antt), geomean(fairness), geomean(dntt)};
+    // DNTT's mean is arithmetic: it is 0 where every NTT is equal, which a geometric mean
+    // would take for the whole row.
+    const double mean_dntt = dntt.empty() ? 0
+                                          : std::accumulate(dntt.begin(), dntt.end(), 0.0) /
+                                                static_cast<double>(dntt.size());
+    row.metrics = {geomean(stp), geomean(antt), geomean(fairness), mean_dntt};
     if (!spec.baseline.empty() && !speedup.empty()) row.speedup = geomean(speedup);
   }
   return rows;

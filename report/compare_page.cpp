@@ -58,8 +58,8 @@ std::string point_label(const std::vector<std::string>& keys,
 
 std::string spread_text(const Spread& s, int digits = 4) {
   if (s.n == 0) return "-";
-  if (s.n == 1) return svg::number(s.geomean, digits);
-  return fmt::format("{} ({} to {})", svg::number(s.geomean, digits), svg::number(s.min, digits),
+  if (s.n == 1) return svg::number(s.mean, digits);
+  return fmt::format("{} ({} to {})", svg::number(s.mean, digits), svg::number(s.min, digits),
                      svg::number(s.max, digits));
 }
 
@@ -143,19 +143,21 @@ CompareTable parse_compare_csv(const std::string& text, const std::string& name)
   return table;
 }
 
-Spread spread(const std::vector<double>& values) {
+Spread spread(const std::vector<double>& values, Mean kind) {
   Spread s;
+  s.kind = kind;
   s.n = values.size();
   if (values.empty()) return s;
-  double log_sum = 0;
+  double sum = 0;
   s.min = values.front();
   s.max = values.front();
   for (const double v : values) {
-    log_sum += std::log(v);
+    sum += kind == Mean::geometric ? std::log(v) : v;
     s.min = std::min(s.min, v);
     s.max = std::max(s.max, v);
   }
-  s.geomean = std::exp(log_sum / static_cast<double>(values.size()));
+  const double mean = sum / static_cast<double>(values.size());
+  s.mean = kind == Mean::geometric ? std::exp(mean) : mean;
   return s;
 }
 
@@ -187,7 +189,7 @@ std::vector<CompareGroup> summarise_compare(const CompareTable& table,
         stp.push_back(r.stp);
         antt.push_back(r.antt);
         fairness.push_back(r.fairness);
-        dntt.push_back(std::max(r.dntt, 1e-300));
+        dntt.push_back(r.dntt);
       }
       const auto b = base.find({r.point, r.workload});
       if (b != base.end() && r.makespan_us > 0) speedup.push_back(b->second / r.makespan_us);
@@ -196,7 +198,7 @@ std::vector<CompareGroup> summarise_compare(const CompareTable& table,
     g.stp = spread(stp);
     g.antt = spread(antt);
     g.fairness = spread(fairness);
-    g.dntt = spread(dntt);
+    g.dntt = spread(dntt, Mean::arithmetic);
     g.speedup = spread(speedup);
     g.slot_idle_us = g.completed ? idle / static_cast<double>(g.completed) : 0;
   }
@@ -243,16 +245,16 @@ std::string bar_chart(const Metric& metric, const std::vector<CompareGroup>& gro
       const double gx = kLeft + group_width * static_cast<double>(g);
       if (!bars) {
         line += fmt::format("{}{} {}", line.empty() ? "M" : "L", svg::coord(gx + group_width / 2),
-                            svg::coord(y(s->geomean)));
+                            svg::coord(y(s->mean)));
         continue;
       }
       const double x0 = gx + group_width * 0.1 + bar * static_cast<double>(p);
       const std::string tip =
-          fmt::format("{}, {}: geometric mean {} over {} workloads (min {}, max {})", policies[p],
-                      point_label(sweep_keys, points[g]), svg::number(s->geomean), s->n,
-                      svg::number(s->min), svg::number(s->max));
-      out += svg::rect(x0, y(s->geomean), std::max(bar - 1, 1.0), bottom - y(s->geomean),
-                       svg::palette(p), tip);
+          fmt::format("{}, {}: {} {} over {} workloads (min {}, max {})", policies[p],
+                      point_label(sweep_keys, points[g]), s->mean_name(), svg::number(s->mean),
+                      s->n, svg::number(s->min), svg::number(s->max));
+      out += svg::rect(x0, y(s->mean), std::max(bar - 1, 1.0), bottom - y(s->mean), svg::palette(p),
+                       tip);
       if (s->n > 1) {
         const double cx = x0 + bar / 2;
         out += fmt::format("<path class=\"whisker\" d=\"M{0} {1}V{2}M{3} {1}h{5}M{3} {2}h{5}\"/>\n",
@@ -325,9 +327,10 @@ std::string compare_page(const CompareTable& table, const std::string& csv_name,
   out += "<h1>aqlsim compare: " + svg::escape(csv_name) + "</h1>\n";
   out += note(fmt::format(
       "{} runs: {} workloads, {} policies, {} sweep point(s){}. Every figure is the geometric "
-      "mean over the workloads that completed, with the smallest and largest value in "
-      "parentheses (and as whiskers in the charts); speedup is the baseline's makespan over the "
-      "policy's, per workload, then the geometric mean. Baseline: {}{}.",
+      "mean over the workloads that completed (DNTT's the arithmetic mean: it is 0 where every "
+      "NTT is equal), with the smallest and largest value in parentheses (and as whiskers in "
+      "the charts); speedup is the baseline's makespan over the policy's, per workload, then "
+      "the geometric mean. Baseline: {}{}.",
       table.runs.size(), workloads, policies.size(), points.size(),
       table.sweep_keys.empty() ? "" : fmt::format(" over {}", fmt::join(table.sweep_keys, ", ")),
       baseline, baseline_note));
@@ -377,15 +380,16 @@ std::string compare_page(const CompareTable& table, const std::string& csv_name,
   }
   for (const Metric& m : charts) {
     const bool ref = m.field == &CompareGroup::speedup || m.field == &CompareGroup::antt;
-    out += "<figure>\n" + legend_html +
-           bar_chart(m, groups, points, policies, table.sweep_keys, ref) + "<figcaption>" +
-           svg::escape(fmt::format("{}: geometric mean per policy{}; whiskers from the smallest "
-                                   "to the largest workload.",
-                                   m.field == &CompareGroup::speedup
-                                       ? "speedup in makespan over " + baseline
-                                       : std::string(m.title),
-                                   points.size() > 1 ? " and sweep point" : "")) +
-           "</figcaption>\n</figure>\n";
+    out +=
+        "<figure>\n" + legend_html + bar_chart(m, groups, points, policies, table.sweep_keys, ref) +
+        "<figcaption>" +
+        svg::escape(fmt::format(
+            "{}: {} per policy{}; whiskers from the smallest "
+            "to the largest workload.",
+            m.field == &CompareGroup::speedup ? "speedup in makespan over " + baseline
+                                              : std::string(m.title),
+            (groups.front().*m.field).mean_name(), points.size() > 1 ? " and sweep point" : "")) +
+        "</figcaption>\n</figure>\n";
   }
   return out + page_end();
 }

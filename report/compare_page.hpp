@@ -27,12 +27,17 @@ struct CompareTable {
 // empty file, another header, a row with the wrong number of fields or a bad number.
 CompareTable parse_compare_csv(const std::string& text, const std::string& name);
 
-// Geometric mean, smallest and largest of a metric over the completed runs of a group.
+// A metric over the completed runs of a group: its mean, smallest and largest value. The mean is
+// geometric, as Pai et al.'s tables take it, except for DNTT: a spread of NTTs is 0 when they are
+// all equal, and one 0 would make a geometric mean 0.
+enum class Mean { geometric, arithmetic };
 struct Spread {
   std::size_t n = 0;
-  double geomean = 0, min = 0, max = 0;
+  double mean = 0, min = 0, max = 0;
+  Mean kind = Mean::geometric;
+  const char* mean_name() const { return kind == Mean::geometric ? "geometric mean" : "mean"; }
 };
-Spread spread(const std::vector<double>& values);
+Spread spread(const std::vector<double>& values, Mean kind = Mean::geometric);
 
 // One (sweep point, policy), in order of first appearance.
 struct CompareGroup {

@@ -47,13 +47,14 @@ TEST(Svg, EscapesEveryMarkupCharacter) {
 
 // Two workloads, two policies, one swept key at two values. At hw_queues=1, fifo has makespans
 // 100 and 400 and sjf 50 and 100: sjf's speedups over fifo are 2 and 4, geometric mean
-// sqrt(8); its STP 1 and 4 have geometric mean 2.
+// sqrt(8); its STP 1 and 4 have geometric mean 2. fifo's DNTT there, 0.1 and 0, has the
+// arithmetic mean 0.05 (a geometric mean would be 0, or 3e-151 with a floor of 1e-300).
 const char* kCsv =
     "workload,device.front_end.hw_queues,policy,status,makespan_us,stp,antt,fairness,dntt,"
     "slot_idle_us,map_count,unmap_count\n"
     "w1,1,fifo,completed,100,1,2,0.5,0.1,10,3,1\n"
     "w1,1,sjf,completed,50,1,1,1,0,20,3,1\n"
-    "w2,1,fifo,completed,400,1,2,0.5,0.1,30,3,1\n"
+    "w2,1,fifo,completed,400,1,2,0.5,0,30,3,1\n"
     "w2,1,sjf,completed,100,4,1,1,0,40,3,1\n"
     "w1,2,fifo,completed,90,1,2,0.5,0.1,0,3,1\n"
     "w1,2,sjf,deadlock,0,0,0,0,0,0,3,1\n"
@@ -69,17 +70,19 @@ TEST(CompareCsv, SummariesAreGeometricMeansWithTheirSpread) {
   const CompareGroup& sjf1 = groups[1];
   EXPECT_EQ(sjf1.policy, "sjf");
   EXPECT_EQ(sjf1.point, std::vector<std::string>{"1"});
-  EXPECT_NEAR(sjf1.speedup.geomean, std::sqrt(8.0), 1e-12);
+  EXPECT_NEAR(sjf1.speedup.mean, std::sqrt(8.0), 1e-12);
   EXPECT_DOUBLE_EQ(sjf1.speedup.min, 2);
   EXPECT_DOUBLE_EQ(sjf1.speedup.max, 4);
-  EXPECT_NEAR(sjf1.stp.geomean, 2, 1e-12);
-  EXPECT_NEAR(sjf1.makespan.geomean, std::sqrt(5000.0), 1e-9);
+  EXPECT_NEAR(sjf1.stp.mean, 2, 1e-12);
+  EXPECT_NEAR(sjf1.makespan.mean, std::sqrt(5000.0), 1e-9);
   EXPECT_DOUBLE_EQ(sjf1.slot_idle_us, 30);
   const CompareGroup& sjf2 = groups[3];  // one run deadlocked: left out, as compare does
   EXPECT_EQ(sjf2.runs, 2u);
   EXPECT_EQ(sjf2.completed, 1u);
-  EXPECT_DOUBLE_EQ(sjf2.speedup.geomean, 2);
-  EXPECT_DOUBLE_EQ(groups[0].speedup.geomean, 1);
+  EXPECT_DOUBLE_EQ(sjf2.speedup.mean, 2);
+  EXPECT_DOUBLE_EQ(groups[0].speedup.mean, 1);
+  EXPECT_DOUBLE_EQ(groups[0].dntt.mean, 0.05);
+  EXPECT_DOUBLE_EQ(groups[0].dntt.min, 0);
 
   const std::string page = compare_page(table, "c.csv", "");
   for (const char* chart : {"compare-makespan", "compare-speedup", "compare-stp", "compare-antt",
@@ -91,6 +94,7 @@ TEST(CompareCsv, SummariesAreGeometricMeansWithTheirSpread) {
   }
   EXPECT_THAT(page, HasSubstr("hw_queues=2"));
   EXPECT_THAT(page, HasSubstr("2.828 (2 to 4)"));
+  EXPECT_THAT(page, HasSubstr("0.05 (0 to 0.1)"));
   EXPECT_THAT(page, HasSubstr("Baseline: fifo (the file&#39;s first policy"));
 }
 
