@@ -20,7 +20,7 @@ std::vector<TaskId> global_order(const TaskGraph& graph, const std::vector<std::
                                  const std::vector<std::size_t>& level) {
   struct Key {
     std::size_t level;
-    std::uint32_t rank;
+    std::uint32_t priority;
     std::string_view id;
     TaskId task;
   };
@@ -30,7 +30,7 @@ std::vector<TaskId> global_order(const TaskGraph& graph, const std::vector<std::
     keys.push_back({level[t], priority[t], graph.task(t).id, t});
   std::sort(keys.begin(), keys.end(), [](const Key& a, const Key& b) {
     if (a.level != b.level) return a.level < b.level;
-    if (a.rank != b.rank) return a.rank > b.rank;
+    if (a.priority != b.priority) return a.priority > b.priority;
     return a.id < b.id;
   });
   std::vector<TaskId> order;
