@@ -43,6 +43,34 @@ std::optional<std::size_t> find_in_list(const YAML::Node& list, const std::strin
   return std::nullopt;
 }
 
+// A new map or list whose entries are new nodes standing for the same values: setting an entry
+// of the copy changes the copy alone. yaml-cpp gives an alias the node of its anchor, so setting
+// an entry of a node reached through one would change every copy of it.
+YAML::Node shallow_copy(const YAML::Node& node) {
+  YAML::Node copy(node.Type());
+  if (node.IsMap()) {
+    for (const auto& entry : node)
+      copy[entry.first] = entry.second;
+  } else if (node.IsSequence()) {
+    for (const YAML::Node& element : node) {
+      // A node of its own, then made to stand for the element (assigning to a Node handle first
+      // would make the handle itself the element's).
+      copy.push_back(YAML::Node(YAML::NodeType::Null));
+      copy[copy.size() - 1] = element;
+    }
+  } else {
+    return node;
+  }
+  return copy;
+}
+
+// Replaces the container `node` (at `path`) by its shallow copy, recording where the original
+// was in the file: the copy is made here and has no mark.
+void unshare(YAML::Node& node, const std::string& path, YamlSource& source) {
+  if (!node.Mark().is_null()) source.marks[path] = node.Mark();
+  node = shallow_copy(node);
+}
+
 }  // namespace
 
 void apply_override(YAML::Node& root, std::string_view assignment, YamlSource& source) {
@@ -59,6 +87,8 @@ void apply_override(YAML::Node& root, std::string_view assignment, YamlSource& s
     fail(fmt::format("the value is not valid YAML: {}", e.msg));
   }
 
+  // Every container on the path is copied before it is changed or entered (see shallow_copy).
+  unshare(root, "", source);
   YAML::Node current = root;
   std::string canonical;
   for (std::size_t i = 0; i < segments.size(); ++i) {
@@ -74,7 +104,9 @@ void apply_override(YAML::Node& root, std::string_view assignment, YamlSource& s
       if (last) {
         current[*index] = value;
       } else {
-        current.reset(current[*index]);
+        YAML::Node element = current[*index];
+        unshare(element, canonical, source);
+        current.reset(element);
       }
       continue;
     }
@@ -86,11 +118,14 @@ void apply_override(YAML::Node& root, std::string_view assignment, YamlSource& s
     if (last) {
       current[key] = value;
     } else {
-      if (!current[key] || current[key].IsNull()) {
-        current[key] = YAML::Node(YAML::NodeType::Map);
+      YAML::Node child = current[key];
+      if (!child || child.IsNull()) {
+        child = YAML::Node(YAML::NodeType::Map);
         source.overrides[canonical] = option;  // a map the option creates is the option's
+      } else {
+        unshare(child, canonical, source);
       }
-      current.reset(current[key]);
+      current.reset(child);
     }
   }
   source.overrides[canonical] = option;

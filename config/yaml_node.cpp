@@ -47,7 +47,10 @@ SourceLocation YamlNode::location() const {
     const auto dot = path.rfind('.');
     path = dot == std::string_view::npos ? std::string_view() : path.substr(0, dot);
   }
-  const YAML::Mark mark = mark_.value_or(node_.Mark());
+  YAML::Mark mark = mark_.value_or(node_.Mark());
+  if (const auto copied = source_->marks.find(path_);
+      mark.is_null() && copied != source_->marks.end())
+    mark = copied->second;
   if (mark.is_null()) return {source_->file, 0, 0};
   return {source_->file, mark.line + 1, mark.column + 1};
 }

@@ -24,6 +24,9 @@ struct YamlSource {
   // Canonical key paths replaced by --set, mapped to the option text, so that an error in an
   // overridden value points at the option rather than at the file.
   std::map<std::string, std::string> overrides;
+  // Canonical key paths of the maps and lists an override copied (config/overrides.cpp), mapped
+  // to where the original was in the file: a copy has no mark of its own.
+  std::map<std::string, YAML::Mark> marks;
 };
 
 class YamlNode {

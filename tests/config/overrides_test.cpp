@@ -61,6 +61,38 @@ TEST(ApplyOverride, ErrorsInsideTheValueOrInCreatedMapsPointAtTheOption) {
   EXPECT_EQ(doc.require("queues").elements()[0].location().file, "w.yaml");
 }
 
+// An alias shares its node with the anchor: an override through either must change that copy
+// alone, and the nodes it passes through keep their place in the file for later errors.
+TEST(ApplyOverride, ChangesOnlyThePathGivenWhenANodeIsAnAlias) {
+  YAML::Node root = YAML::Load(
+      "queues:\n"
+      "  - &q {name: a, packets: [{dispatch: k, at: 1}]}\n"
+      "  - *q\n"
+      "first: &n 1\n"
+      "second: *n\n");
+  auto source = std::make_shared<YamlSource>();
+  source->file = "w.yaml";
+  apply_override(root, "queues.0.packets.0.at=100", *source);
+  apply_override(root, "queues.1.name=b", *source);
+  apply_override(root, "second=2", *source);
+  EXPECT_EQ(root["queues"][0]["packets"][0]["at"].as<int>(), 100);
+  EXPECT_EQ(root["queues"][1]["packets"][0]["at"].as<int>(), 1);
+  EXPECT_EQ(root["queues"][0]["name"].as<std::string>(), "a");
+  EXPECT_EQ(root["queues"][1]["name"].as<std::string>(), "b");
+  EXPECT_EQ(root["first"].as<int>(), 1);
+  EXPECT_EQ(root["second"].as<int>(), 2);
+  const YamlNode doc(root, source, "");
+  const YamlNode queue1 = doc.require("queues").elements()[1];
+  // Where each node is in the file: queue 1 is the anchor's map (line 2, at its `&q`).
+  const auto at = [](const YamlNode& n) {
+    return std::pair(n.location().line, n.location().column);
+  };
+  EXPECT_EQ(at(queue1), std::pair(2, 5));
+  EXPECT_EQ(at(doc.require("queues")), std::pair(2, 3));
+  EXPECT_EQ(at(queue1.require("packets")), std::pair(2, 27));
+  EXPECT_EQ(queue1.location().file, "w.yaml");
+}
+
 TEST(ApplyOverride, RejectsAnAssignmentThatIsNotUtf8) {
   YAML::Node root = YAML::Load("description: x\n");
   YamlSource source;
