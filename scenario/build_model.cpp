@@ -28,10 +28,14 @@ PolicyParams params_for(const Scenario& s, const std::string& policy) {
 std::vector<KnownDispatch> known_dispatches(const Scenario& s, const IsolatedRuntimes& runtimes) {
   std::vector<KnownDispatch> known;
   for (const QueueSpec& q : s.queues) {
+    // The host submits a queue's packets in order: one planned before an earlier packet's `at`
+    // is submitted with it, not before (and the kernels of a queue stay in packet order below).
+    Tick submitted = 0;
     for (const PacketSpec& p : q.packets) {
+      submitted = std::max(submitted, p.at);
       const auto runtime = runtimes.find(p.name);
       if (p.kind == PacketSpec::Kind::dispatch && runtime != runtimes.end())
-        known.push_back({.arrival = p.at,
+        known.push_back({.arrival = submitted,
                          .isolated_runtime = runtime->second,
                          .queue = static_cast<QueueId>(&q - s.queues.data())});
     }

@@ -91,6 +91,38 @@ TEST(KernelSchedulers, SrtKeepsAnAlmostFinishedKernelThatSjfWouldEvict) {
   EXPECT_EQ(srt.b, 126 * us);
 }
 
+// SRT charges a kernel with the isolated runtimes of its queue's later kernels, in packet order,
+// which is submission order: A2 (12 us alone) is planned at 0 but comes behind A1 (at 50, 102 us
+// alone), so A1's key at its arrival (51) is 102 + 12 = 114. B (20 tasks, 202 us alone) has
+// done 4 (tasks [2,12] .. [32,42]): key 202 * 16/20 = 161.6, so A1 preempts B. The command
+// lands at 53, B's task [52,62] ends, read at 65, where A1 still beats B (202 * 14/20 = 141.4):
+// A1 [66,166]; its end is read at 169, when A2 (barrier on A1, arrived at 167, key 12) beats B:
+// A2 [170,180], read at 183, B's 14 other tasks [184,324]. (Ordering the known runtimes by `at`
+// made A2 come first and A1's key 102 + 102 = 204: no preemption.)
+TEST(KernelSchedulers, SrtCountsAQueuesLaterKernelsInSubmissionOrder) {
+  const std::string yaml =
+      std::string(testing::kTinyDevice) +
+      "  preemption: {mechanism: drain, launch_command: 1us, "
+      "eviction_command: 2us, pending_read: 3us}\n"
+      "kernels:\n"
+      "  - {name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, "
+      "contention: 0, persistent: {workers_per_cu: 1}}\n"
+      "queues:\n"
+      "  - {name: qb, packets: [{name: B, dispatch: k, workgroups: 20}]}\n"
+      "  - name: qa\n"
+      "    packets:\n"
+      "      - {name: A1, dispatch: k, workgroups: 10, at: 50us}\n"
+      "      - {name: A2, dispatch: k, workgroups: 1, at: 0us, barrier: true}\n"
+      "scheduling: {kernel: kernel-srt}\n";
+  const RunReport r = testing::run_checked(load_scenario_text(yaml, "srt.yaml"));
+  std::map<std::string, Tick> end;
+  for (const KernelResult& k : r.kernels)
+    end[k.name] = k.end;
+  EXPECT_EQ(end["A1"], 166 * us);
+  EXPECT_EQ(end["A2"], 180 * us);
+  EXPECT_EQ(end["B"], 324 * us);
+}
+
 // Round robin with a 33 us quantum. A runs alone without a timer; B's arrival at 25 gives A a
 // quantum to 58: the command lands at 60, task 5 [52,62] ends, read at 65, B's launch lands at
 // 66 with a timer at 99: B [66,86], read at 89, A's launch lands at 90: tasks 6-9 [90,130].
