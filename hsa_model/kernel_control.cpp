@@ -103,8 +103,15 @@ void KernelControl::eviction_lands(std::uint64_t kernel) {
   const auto id = static_cast<KernelId>(kernel);
   if (wanted(id).running || this->kernel(id).finished()) return;
   dispatcher_->hold(id);  // drain: workers take no new task; the rest stop them at once
-  if (preemption_.mechanism != PreemptionMechanism::drain && !this->kernel(id).finished())
-    dispatcher_->stop_workgroups(id, preemption_.mechanism);
+  // At once, but behind the events already due now: a work-group that ends as the command lands
+  // has finished, and is neither killed nor saved.
+  if (preemption_.mechanism != PreemptionMechanism::drain)
+    engine_->schedule_at(now(), stop_event_, kernel);
+}
+
+void KernelControl::stop_workgroups(std::uint64_t kernel) {
+  const auto id = static_cast<KernelId>(kernel);
+  if (!this->kernel(id).finished()) dispatcher_->stop_workgroups(id, preemption_.mechanism);
 }
 
 void KernelControl::on_arrival(KernelId kernel) {

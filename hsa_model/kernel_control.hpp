@@ -92,6 +92,7 @@ class KernelControl final : public KernelEvents {
 
   void launch_lands(std::uint64_t payload);
   void eviction_lands(std::uint64_t kernel);
+  void stop_workgroups(std::uint64_t kernel);  // kill or context-save, after eviction_lands
   void report(std::uint64_t payload);
   void timer_fires(std::uint64_t generation);
   void resize_lands(std::uint64_t payload);
@@ -109,6 +110,7 @@ class KernelControl final : public KernelEvents {
 
   MemberHandler<KernelControl, &KernelControl::launch_lands> launch_event_{this};
   MemberHandler<KernelControl, &KernelControl::eviction_lands> eviction_event_{this};
+  MemberHandler<KernelControl, &KernelControl::stop_workgroups> stop_event_{this};
   MemberHandler<KernelControl, &KernelControl::report> report_event_{this};
   MemberHandler<KernelControl, &KernelControl::timer_fires> timer_event_{this};
   MemberHandler<KernelControl, &KernelControl::resize_lands> resize_event_{this};

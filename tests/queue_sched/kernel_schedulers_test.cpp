@@ -123,6 +123,23 @@ TEST(KernelSchedulers, SrtCountsAQueuesLaterKernelsInSubmissionOrder) {
   EXPECT_EQ(end["B"], 324 * us);
 }
 
+// A work-group that ends as the eviction command lands has finished: kill does not waste it.
+// With a 15 us eviction command, B (2 tasks) at 16 reaches SJF at 17, which evicts A; A's task
+// 2 starts at 22, after the command was sent, and ends at 32 as it lands: 3 tasks done, none
+// running, read at 35; B [36,56], read at 59, A's other 7 tasks [60,130]. (The landing ran
+// before that end, scheduled later: the task was killed, 10 us wasted, and A ran to 140.)
+TEST(KernelSchedulers, AWorkGroupEndingAsTheEvictionLandsIsNotKilled) {
+  std::string yaml = workload("kernel-sjf", "{}", 16 * us, 2, "fifo-backfill",
+                              "launch_command: 1us, eviction_command: 15us, pending_read: 3us");
+  yaml.replace(yaml.find("mechanism: drain"), 16, "mechanism: kill");
+  const RunReport r = testing::run_checked(load_scenario_text(yaml, "kill.yaml"));
+  const Ends e = ends(r);
+  EXPECT_EQ(e.b, 56 * us);
+  EXPECT_EQ(e.a, 130 * us);
+  for (const KernelResult& k : r.kernels)
+    EXPECT_EQ(k.wasted, 0) << k.name;
+}
+
 // Round robin with a 33 us quantum. A runs alone without a timer; B's arrival at 25 gives A a
 // quantum to 58: the command lands at 60, task 5 [52,62] ends, read at 65, B's launch lands at
 // 66 with a timer at 99: B [66,86], read at 89, A's launch lands at 90: tasks 6-9 [90,130].
