@@ -117,12 +117,14 @@ RunOutcome Gpu::conclude() {
     if (processor_.livelocked()) {
       const FrontEndSpec& fe = device_.front_end;
       outcome.livelock = fmt::format(
-          "unmapping cancelled a packet being processed {} times in a row (the last of queue "
-          "'{}') without a packet retiring: the quantum ({} us) is too short to map a queue "
-          "and process its head (map_latency + packet_latency = {} us)",
+          "unmapping undid a packet's processing or a barrier's dependency reads {} times in a "
+          "row (the last of queue '{}') without a packet retiring: the quantum ({} us) is not "
+          "longer than unmapping a queue, mapping the next and processing its head "
+          "(unmap_latency + map_latency + packet_latency = {} us; a barrier polled for its "
+          "dependencies takes two packet_latency)",
           PacketProcessor::kFruitlessCancellations,
           state_.queues.at(*processor_.livelocked())->name(), to_us(fe.quantum),
-          to_us(fe.map_latency + fe.packet_latency));
+          to_us(fe.unmap_latency + fe.map_latency + fe.packet_latency));
     }
   }
   return outcome;

@@ -54,15 +54,22 @@ void PacketProcessor::stop_slot(SlotIndex slot) {
   HardwareSlot& s = state_->slots[slot];
   QueueRuntime& rt = state_->runtime[*s.queue];
   rt.head_processed = false;
-  // Dependency reads are discarded with the mapping (gem5's removeQCntxt does too).
+  // Dependency reads are discarded with the mapping (gem5's removeQCntxt does too). Reads that
+  // saw every dependency at zero would have retired the barrier at its next poll: losing them
+  // undoes progress, as cancelling a packet's processing does (gem5 leaves the slot's
+  // processing event scheduled, so it cancels nothing else).
+  const bool gem5 = device_->front_end.gem5();
+  const std::uint8_t wanted = rt.dep_reads_issued ? dependency_mask(*state_->queues[*s.queue]) : 0;
+  const bool ready_reads_lost = wanted != 0 && (rt.deps_seen_zero & wanted) == wanted;
   rt.dep_reads_issued = false;
   rt.deps_seen_zero = 0;
-  if (device_->front_end.gem5()) return;  // gem5 leaves the slot's processing event scheduled
-  if (s.activity == SlotActivity::processing &&
-      ++cancelled_since_retire_ >= kFruitlessCancellations) {
+  const bool undoes_progress =
+      ready_reads_lost || (!gem5 && s.activity == SlotActivity::processing);
+  if (undoes_progress && ++cancelled_since_retire_ >= kFruitlessCancellations) {
     livelocked_ = *s.queue;
     engine_->stop();
   }
+  if (gem5) return;
   ++s.generation;
   s.event_pending = false;
   s.poll_origin = kNever;
@@ -323,15 +330,23 @@ PacketProcessor::HeadOutcome PacketProcessor::execute_barrier(UserQueue& queue, 
 
 // gem5 (hsa_packet_processor.cc:328-408): a poll checks the values the previous poll read by
 // DMA and reads again those not yet seen at zero, so the first poll only reads.
+std::uint8_t PacketProcessor::dependency_mask(const UserQueue& queue) {
+  const auto barrier = queue.head().as<hsa_barrier_and_packet_t>();
+  std::uint8_t wanted = 0;
+  for (std::size_t i = 0; i < std::size(barrier.dep_signal); ++i) {
+    if (barrier.dep_signal[i].handle != 0) wanted |= static_cast<std::uint8_t>(1U << i);
+  }
+  return wanted;
+}
+
 PacketProcessor::HeadOutcome PacketProcessor::poll_dependencies(UserQueue& queue) {
   QueueRuntime& rt = state_->runtime[queue.id()];
   const auto barrier = queue.head().as<hsa_barrier_and_packet_t>();
-  std::uint8_t wanted = 0;
+  const std::uint8_t wanted = dependency_mask(queue);
   std::uint8_t zero = 0;
   for (std::size_t i = 0; i < std::size(barrier.dep_signal); ++i) {
-    if (barrier.dep_signal[i].handle == 0) continue;
-    wanted |= static_cast<std::uint8_t>(1U << i);
-    if (signals_->load(barrier.dep_signal[i]) == 0) zero |= static_cast<std::uint8_t>(1U << i);
+    if ((wanted >> i & 1U) != 0 && signals_->load(barrier.dep_signal[i]) == 0)
+      zero |= static_cast<std::uint8_t>(1U << i);
   }
   const bool ready = wanted == 0 || (rt.dep_reads_issued && (rt.deps_seen_zero & wanted) == wanted);
   if (ready) {

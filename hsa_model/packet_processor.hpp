@@ -96,6 +96,8 @@ class PacketProcessor {
   HeadOutcome execute_dispatch(UserQueue& queue);
   HeadOutcome execute_barrier(UserQueue& queue, bool any, bool satisfied);
   HeadOutcome poll_dependencies(UserQueue& queue);
+  // The dependencies a barrier-AND at the head of `queue` names, one bit per dep_signal entry.
+  static std::uint8_t dependency_mask(const UserQueue& queue);
   bool barrier_satisfied(const AqlPacket& packet, bool any) const;
   bool fetch_limited(const QueueRuntime& rt) const;
   void retire_head(UserQueue& queue);

@@ -86,7 +86,8 @@ scheduling: {queue_mapping: rr-timeslice}
       two_queues, {"device.front_end.hw_queues=1", "device.front_end.quantum=500ns"});
   EXPECT_EQ(thrashing->outcome.status, RunStatus::deadlock);
   EXPECT_NE(thrashing->outcome.livelock.find(
-                "unmapping cancelled a packet being processed 1000 times in a row"),
+                "unmapping undid a packet's processing or a barrier's dependency reads 1000 "
+                "times in a row"),
             std::string::npos)
       << thrashing->outcome.livelock;
   EXPECT_LT(thrashing->gpu().engine().events_processed(), 5000u);
@@ -95,6 +96,39 @@ scheduling: {queue_mapping: rr-timeslice}
   ASSERT_EQ(fine->outcome.status, RunStatus::completed);
   EXPECT_TRUE(fine->outcome.livelock.empty());
   EXPECT_EQ(fine->kernel("B").end, 21 * kMicrosecond);
+}
+
+// gem5 semantics on one slot (1 us per packet, no map cost, rr-idle): a barrier's first poll
+// only reads its dependencies, the second retires it, and an unmap discards the reads. With a
+// 2 us quantum, `wa` reads at 1 and the quantum expiring at 2 (scheduled first) unmaps `a`
+// before its retiring poll, every time `a` comes back: no packet of `a` ever retires. That
+// is a livelock too (it once ran to the event limit). With 10 us, wa reads at 1 and retires at
+// 2, a1 is processed [2,3] and runs [3,13].
+TEST(Deadlock, UnmapsThatDiscardABarriersReadsEveryTimeAreALivelock) {
+  const std::string polled = std::string(testing::kTinyDevice) + R"(
+kernels:
+  - {name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0}
+signals: [{name: s, initial: 0}]
+queues:
+  - {name: a, packets: [{name: wa, barrier_and: [s]}, {name: a1, dispatch: k}]}
+  - {name: b, packets: [{name: wb, barrier_and: [s]}]}
+scheduling: {queue_mapping: rr-idle}
+)";
+  const std::vector<std::string> gem5 = {"device.front_end.semantics=gem5",
+                                         "device.front_end.hw_queues=1"};
+  std::vector<std::string> short_quantum = gem5;
+  short_quantum.push_back("device.front_end.quantum=2us");
+  auto thrashing = testing::simulate(polled, short_quantum);
+  EXPECT_EQ(thrashing->outcome.status, RunStatus::deadlock);
+  EXPECT_NE(thrashing->outcome.livelock.find("a barrier's dependency reads 1000 times in a row "
+                                             "(the last of queue 'a')"),
+            std::string::npos)
+      << thrashing->outcome.livelock;
+  std::vector<std::string> long_quantum = gem5;
+  long_quantum.push_back("device.front_end.quantum=10us");
+  auto fine = testing::simulate(polled, long_quantum);
+  ASSERT_EQ(fine->outcome.status, RunStatus::completed);
+  EXPECT_EQ(fine->kernel("a1").end, 13 * kMicrosecond);
 }
 
 }  // namespace
