@@ -181,6 +181,8 @@ void HardwareScheduler::unmap_done(std::uint64_t slot_index) {
   const auto slot = static_cast<SlotIndex>(slot_index);
   HardwareSlot& s = state_->slots[slot];
   const QueueId old = *s.queue;
+  // The unmap's switching interval is the old queue's; a map that follows is the next queue's.
+  state_->set_activity(slot, SlotActivity::switching, engine_->now(), /*split=*/true);
   state_->runtime[old].slot.reset();
   s.queue.reset();
   if (!observers_->empty()) {

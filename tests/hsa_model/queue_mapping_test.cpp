@@ -173,5 +173,29 @@ queues:
   EXPECT_LT(sim->gpu().engine().events_processed(), 40u);
 }
 
+// Who each switching interval belongs to (the trace's slot track): an unmap is the old
+// queue's, the map after it the new one's. rr-timeslice as above: q0's map [0,2], its unmap
+// [100,103], q1's map [103,105], q1's unmap [200,203], q2's map [203,205]. (The unmap and the
+// map after it were one interval, [100,105], given to the queue being mapped.)
+TEST(QueueMapping, AnUnmapsSwitchingTimeIsTheOldQueues) {
+  struct Switching final : ModelObserver {
+    Log intervals;  // (start, end, queue)
+    void on_slot_activity(SlotIndex, SlotActivity activity, const UserQueue* queue, Tick start,
+                          Tick end) override {
+      if (activity == SlotActivity::switching)
+        intervals.emplace_back(start, std::to_string(end / us), queue ? queue->name() : "-");
+    }
+  } switching;
+  auto sim =
+      simulate(one_slot_three_queues(1), {"scheduling.queue_mapping=rr-timeslice"}, {&switching});
+  ASSERT_EQ(sim->outcome.status, RunStatus::completed);
+  const Log expected{{0, "2", "q0"},
+                     {100 * us, "103", "q0"},
+                     {103 * us, "105", "q1"},
+                     {200 * us, "203", "q1"},
+                     {203 * us, "205", "q2"}};
+  EXPECT_EQ(switching.intervals, expected);
+}
+
 }  // namespace
 }  // namespace aqlsim
