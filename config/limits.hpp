@@ -5,6 +5,7 @@
 // hostile or mistyped value can ask for.
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 
 #include "hsa_model/time.hpp"
 
@@ -29,6 +30,13 @@ inline constexpr std::uint32_t kMaxQueuePackets = 131'072;
 // million-task graph with a few million edges legal.
 inline constexpr std::size_t kMaxGraphTasks = 1'000'000;
 inline constexpr std::size_t kMaxGraphEdges = 10'000'000;
+
+// A task's or an edge's cost (`cost`, DOT's `size`, STG's costs): 1e300. A HEFT rank or a
+// critical path adds at most one cost per task and edge, so any sum over a graph at the limits
+// above stays below 1.1e307, finite; at a double's maximum two costs added make infinity.
+inline constexpr double kMaxCost = 1e300;
+static_assert(static_cast<double>(kMaxGraphTasks + kMaxGraphEdges) * kMaxCost <
+              std::numeric_limits<double>::max());
 
 // `- include:` in a kernels list: at most this many includes in one list (fan-out) and file
 // loads in one workload in all. Nesting is limited to kMaxIncludeDepth. Without the total,

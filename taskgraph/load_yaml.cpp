@@ -3,10 +3,11 @@
 #include <cstdint>
 #include <limits>
 
+#include "config/limits.hpp"
+
 namespace aqlsim::taskgraph {
 namespace {
 
-constexpr double kMaxCost = std::numeric_limits<double>::max();
 // A grid dimension in an AQL dispatch packet is 32 bits wide.
 constexpr std::int64_t kMaxWorkgroups = std::numeric_limits<std::uint32_t>::max();
 
@@ -14,7 +15,7 @@ TaskProps read_task(const YamlNode& node) {
   node.allow_keys({"id", "kernel", "cost", "workgroups", "after"});
   TaskProps task{.id = node.require("id").as_identifier(), .where = node.location()};
   if (auto kernel = node.get("kernel")) task.kernel = kernel->as_identifier();
-  if (auto cost = node.get("cost")) task.cost = cost->as_double(0, kMaxCost);
+  if (auto cost = node.get("cost")) task.cost = cost->as_double(0, limits::kMaxCost);
   if (auto workgroups = node.get("workgroups"))
     task.workgroups = workgroups->as_int(1, kMaxWorkgroups);
   return task;
@@ -30,7 +31,7 @@ void add_after_edges(TaskGraph& graph, const YamlNode& task_node, TaskId task) {
 
 void add_listed_edge(TaskGraph& graph, const YamlNode& node) {
   node.allow_keys({"from", "to", "cost"});
-  const double cost = node.double_or("cost", 0, 0, kMaxCost);
+  const double cost = node.double_or("cost", 0, 0, limits::kMaxCost);
   graph.add_edge(node.require("from").as_identifier(), node.require("to").as_identifier(),
                  node.location(), cost);
 }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <boost/range/iterator_range.hpp>
+#include <cmath>
 #include <utility>
 
 namespace aqlsim::taskgraph {
@@ -56,6 +57,13 @@ std::vector<double> upward_ranks(const TaskGraph& graph, const TaskCostFn& task_
       longest_tail = std::max(longest_tail, comm + rank[boost::target(e, g)]);
     }
     rank[*it] = task_cost(g[*it]) + longest_tail;
+    // Loaded costs are limited so that this cannot happen; an estimate or a caller's cost is
+    // not, and an infinite rank would tie with every other one.
+    if (!std::isfinite(rank[*it])) {
+      throw InputError(g[*it].where, fmt::format("the upward rank of task '{}' is not finite (a "
+                                                 "sum of costs overflows)",
+                                                 g[*it].id));
+    }
   }
   return rank;
 }

@@ -26,7 +26,7 @@ double unit_cost(const TaskProps& task);
 double explicit_cost(const TaskProps& task);
 
 // Indexed by TaskId. With `use_edge_costs` false the edges' comm_cost is taken as 0.
-// Throws InputError on a cycle.
+// Throws InputError on a cycle, and at the task when a rank is not finite.
 std::vector<double> upward_ranks(const TaskGraph& graph, const TaskCostFn& task_cost,
                                  bool use_edge_costs);
 

@@ -51,9 +51,22 @@ std::vector<TaskId> find_cycle(const Graph& g) {
   return {};
 }
 
+// Costs are read by each loader; the limit that keeps their sums finite is checked here, where
+// every graph is built (NaN fails both comparisons). `owner` names the task or edge, made only
+// for the message.
+template <class Owner>
+void check_cost(double cost, const SourceLocation& where, Owner owner) {
+  if (cost >= 0 && cost <= limits::kMaxCost) return;
+  throw InputError(where, fmt::format("{}: expected a cost from 0 to {:g} (the limit), found {:g}",
+                                      owner(), limits::kMaxCost, cost));
+}
+
 }  // namespace
 
 TaskId TaskGraph::add_task(TaskProps task) {
+  if (task.cost) {
+    check_cost(*task.cost, task.where, [&] { return fmt::format("task '{}'", task.id); });
+  }
   if (size() >= limits::kMaxGraphTasks) {
     throw InputError(task.where, fmt::format("a task graph has at most {} tasks (the limit)",
                                              limits::kMaxGraphTasks));
@@ -81,6 +94,8 @@ void TaskGraph::add_edge_at(TaskId from, TaskId to, double comm_cost, const Sour
     throw InputError(where,
                      fmt::format("edge '{}' -> '{}' is given twice", task(from).id, task(to).id));
   }
+  check_cost(comm_cost, where,
+             [&] { return fmt::format("edge '{}' -> '{}'", task(from).id, task(to).id); });
   if (edge_count() >= limits::kMaxGraphEdges) {
     throw InputError(where, fmt::format("a task graph has at most {} edges (the limit)",
                                         limits::kMaxGraphEdges));

@@ -35,11 +35,12 @@ using TaskId = Graph::vertex_descriptor;  // dense: 0 .. size()-1, in insertion 
 
 class TaskGraph {
  public:
-  // Throws InputError at `task.where` if the id is already taken or the graph already has
-  // limits::kMaxGraphTasks tasks.
+  // Throws InputError at `task.where` if the id is already taken, the cost is not from 0 to
+  // limits::kMaxCost or the graph already has limits::kMaxGraphTasks tasks.
   TaskId add_task(TaskProps task);
-  // `from` must finish before `to` starts. Self-loops, repeated edges and an edge beyond
-  // limits::kMaxGraphEdges are errors, reported at the target task's definition.
+  // `from` must finish before `to` starts. Self-loops, repeated edges, a cost not from 0 to
+  // limits::kMaxCost and an edge beyond limits::kMaxGraphEdges are errors, reported at the
+  // target task's definition.
   void add_edge(TaskId from, TaskId to, double comm_cost = 0);
   // The same by id; unknown ids, self-loops and repeated edges are reported at `where`.
   void add_edge(std::string_view from, std::string_view to, const SourceLocation& where,

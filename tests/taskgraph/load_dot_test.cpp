@@ -66,6 +66,15 @@ TEST(LoadGraphDot, BadCostsAndCycles) {
               HasSubstr("edge 'a' -> 'b' is given twice"));
 }
 
+TEST(LoadGraphDot, CostsOverTheLimitAreErrors) {
+  EXPECT_THAT(
+      error_of([] { load_graph_dot_text("digraph { a [cost=\"1e308\"] }", "o.dot"); }).what(),
+      HasSubstr("o.dot: task 'a': expected a cost from 0 to 1e+300 (the limit), found 1e+308"));
+  EXPECT_THAT(
+      error_of([] { load_graph_dot_text("digraph { a -> b [size=\"1e301\"] }", "o.dot"); }).what(),
+      HasSubstr("o.dot: edge 'a' -> 'b': expected a cost from 0 to 1e+300 (the limit)"));
+}
+
 // Graphviz splits `1e3` into the ids 1 and e3, and Boost's reader dropped the second: the cost
 // was read as 1. A number with an exponent or unit is an error at its line and column; quoted
 // it is one id, read whole, and names, quoted strings and comments may hold such text.

@@ -64,6 +64,14 @@ TEST(LoadGraphStg, BadNumbersAreReportedAtTheirPosition) {
               HasSubstr("e.stg: file ends where the number of tasks was expected"));
 }
 
+TEST(LoadGraphStg, CostsOverTheLimitAreErrorsAtTheirTask) {
+  EXPECT_THAT(error_of([] {
+                load_graph_stg_text("2\n0 0 0\n1 1e308 1 0\n2 1e308 1 1\n3 0 1 2\n", "o.stg");
+              }).what(),
+              HasSubstr("o.stg:3:1: task 't1': expected a cost from 0 to 1e+300 (the limit), "
+                        "found 1e+308"));
+}
+
 TEST(LoadGraphStg, CyclesAndSelfLoopsAreErrors) {
   EXPECT_THAT(error_of([] {
                 load_graph_stg_text("2\n0 0 0\n1 1 1 2\n2 1 1 1\n3 0 1 2\n", "c.stg");

@@ -48,6 +48,11 @@ TEST(LoadGraphYaml, ReadsCostsWorkgroupsAndEdgeCosts) {
   EXPECT_EQ(graph.edge_count(), 6u);
 }
 
+TEST(LoadGraphYaml, CostsOverTheLimitAreErrors) {
+  EXPECT_THAT(error_of([] { load_text("tasks:\n  - {id: a, cost: 1e308}\n"); }).what(),
+              HasSubstr("g.yaml:2:19: expected a number from 0 to 1e+300, found 1e+308"));
+}
+
 TEST(LoadGraphYaml, EdgesMayNameTasksDefinedLater) {
   const TaskGraph graph = load_text("tasks:\n  - {id: b, after: [a]}\n  - {id: a}\n");
   EXPECT_EQ(edge_set(graph), (EdgeSet{{"a", "b"}}));

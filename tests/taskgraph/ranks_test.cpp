@@ -127,6 +127,18 @@ TEST(UpwardRanks, ExplicitModeNeedsEveryCost) {
   EXPECT_GE(e.where().line, 6);
 }
 
+// Loaded costs are at most 1e300; a cost function of the caller is not limited, and a rank
+// that overflows is an error, not an infinite rank tied with the others.
+TEST(UpwardRanks, ARankThatIsNotFiniteIsAnError) {
+  TaskGraph graph;
+  graph.add_task(TaskProps{.id = "a", .where = {"g.yaml", 2, 5}});
+  graph.add_task(TaskProps{.id = "b", .where = {"g.yaml", 3, 5}});
+  graph.add_edge("a", "b", {});
+  const auto huge = [](const TaskProps&) { return 1e308; };
+  EXPECT_STREQ(error_of([&] { upward_ranks(graph, huge, false); }).what(),
+               "g.yaml:2:5: the upward rank of task 'a' is not finite (a sum of costs overflows)");
+}
+
 TEST(CostMode, ParsesItsThreeNames) {
   EXPECT_EQ(parse_cost_mode("unit"), CostMode::unit);
   EXPECT_EQ(parse_cost_mode("estimated"), CostMode::estimated);

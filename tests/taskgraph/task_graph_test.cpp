@@ -85,6 +85,26 @@ TEST(TaskGraph, BadEdgesAreReportedWhereTheyWereWritten) {
   EXPECT_EQ(graph.edge_count(), 4u);
 }
 
+// Two costs of 1e308 add up to infinity, which made HEFT ranks infinite and tied. A cost is at
+// most 1e300, whichever loader read it.
+TEST(TaskGraph, CostsOverTheLimitAreReportedWhereTheyWereWritten) {
+  TaskGraph graph;
+  graph.add_task(TaskProps{.id = "a", .cost = 1e300, .where = {"g.yaml", 2, 3}});
+  const InputError task = error_of([&] {
+    graph.add_task(TaskProps{.id = "b", .cost = 1e308, .where = {"g.yaml", 3, 3}});
+  });
+  EXPECT_STREQ(task.what(),
+               "g.yaml:3:3: task 'b': expected a cost from 0 to 1e+300 (the limit), found 1e+308");
+  graph.add_task(task_at("c", 4));
+  EXPECT_THAT(error_of([&] {
+                graph.add_edge("a", "c", {"g.yaml", 9, 5}, 2e300);
+              }).what(),
+              HasSubstr("g.yaml:9:5: edge 'a' -> 'c': expected a cost from 0 to 1e+300 (the "
+                        "limit), found 2e+300"));
+  EXPECT_EQ(graph.size(), 2u);
+  EXPECT_EQ(graph.edge_count(), 0u);
+}
+
 TEST(TaskGraph, CycleIsReportedWithItsTasksOnly) {
   TaskGraph graph;
   // x -> a -> b -> c -> a: x leads into the cycle but is not on it.
