@@ -73,6 +73,16 @@ class NumberReader {
     return value;
   }
 
+  // Only blank lines and comments may follow the exit task: a task count that is too small
+  // would otherwise cut the graph short without a word.
+  void expect_end(std::int64_t exit_id) const {
+    if (position_ == tokens_.size()) return;
+    fail(tokens_[position_],
+         fmt::format("found '{}' after the exit task {} (only blank lines and # comments may "
+                     "follow it; is the task count too small?)",
+                     tokens_[position_].text, exit_id));
+  }
+
   // Where the last number read came from.
   SourceLocation location() const {
     if (position_ == 0) return {name_, 0, 0};
@@ -121,6 +131,7 @@ std::vector<StgTask> read_tasks(NumberReader& in) {
   std::vector<StgTask> tasks;
   for (std::int64_t id = 0; id <= n + 1; ++id)
     tasks.push_back(read_task(in, id, n + 1));
+  in.expect_end(n + 1);
   return tasks;
 }
 

@@ -72,6 +72,17 @@ TEST(LoadGraphStg, CostsOverTheLimitAreErrorsAtTheirTask) {
                         "found 1e+308"));
 }
 
+// The task count said 1, so the graph ended at task 2 and the task 3 after it was dropped.
+TEST(LoadGraphStg, OnlyCommentsMayFollowTheExitTask) {
+  EXPECT_THAT(load_graph_stg_text("1\n0 0 0\n1 1 1 0\n2 0 1 1\n\n# end\n  \n", "c.stg").size(), 1u);
+  EXPECT_STREQ(
+      error_of([] {
+        load_graph_stg_text("1\n0 0 0\n1 1 1 0\n2 0 1 1\n 3 0 1 2\n", "x.stg");
+      }).what(),
+      "x.stg:5:2: found '3' after the exit task 2 (only blank lines and # comments may follow it; "
+      "is the task count too small?)");
+}
+
 TEST(LoadGraphStg, CyclesAndSelfLoopsAreErrors) {
   EXPECT_THAT(error_of([] {
                 load_graph_stg_text("2\n0 0 0\n1 1 1 2\n2 1 1 1\n3 0 1 2\n", "c.stg");
