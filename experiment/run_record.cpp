@@ -3,7 +3,11 @@
 #include <fmt/format.h>
 
 #include <charconv>
+#include <cmath>
 #include <iterator>
+#include <type_traits>
+
+#include "queue_sched/registry.hpp"
 
 namespace aqlsim {
 namespace {
@@ -34,16 +38,37 @@ SourceLocation at(const SourceLocation& where, const Field& field) {
   return {where.file, where.line, field.column};
 }
 
+// Every number of a run is a count, a time or a ratio: from_chars also reads nan, inf and
+// negative doubles, which no run writes.
 template <typename Number>
 Number parse_number(const Field& f, const SourceLocation& where, std::string_view what) {
   Number value{};
   const char* end = f.text.data() + f.text.size();
   const auto [stop, error] = std::from_chars(f.text.data(), end, value);
-  if (f.text.empty() || error != std::errc{} || stop != end) {
+  bool valid = !f.text.empty() && error == std::errc{} && stop == end;
+  if constexpr (std::is_floating_point_v<Number>)
+    valid = valid && std::isfinite(value) && value >= 0;
+  if (!valid) {
     throw InputError(at(where, f),
-                     fmt::format("expected a number for {}, found '{}'", what, f.text));
+                     fmt::format("expected a finite number >= 0 for {}, found '{}'", what, f.text));
   }
   return value;
+}
+
+// A run's policy is a registered one, or QUEUE-MAPPING+THREAD-BLOCK (a workload's own policies
+// when the experiment lists none).
+std::string parse_policy(const Field& f, const SourceLocation& where) {
+  std::string policy = decode_text(f.text, at(where, f));
+  const std::size_t plus = policy.find('+');
+  const bool known = plus == std::string::npos
+                         ? find_policy(policy) != nullptr
+                         : find_policy(std::string_view(policy).substr(0, plus)) &&
+                               find_policy(std::string_view(policy).substr(plus + 1));
+  if (!known) {
+    throw InputError(at(where, f),
+                     fmt::format("unknown policy '{}' (`aqlsim policies` lists them)", policy));
+  }
+  return policy;
 }
 
 RunStatus parse_status(const Field& f, const SourceLocation& where) {
@@ -163,7 +188,7 @@ RunSummary decode_run(std::string_view line, std::size_t sweep_keys, const Sourc
   for (std::size_t k = 0; k < sweep_keys; ++k)
     r.point.push_back(text(2 + k));
   const std::size_t t = 2 + sweep_keys;  // the first column of kTail
-  r.policy = text(t);
+  r.policy = parse_policy(f[t], where);
   r.status = parse_status(f[t + 1], where);
   r.makespan_us = number(t + 2);
   r.metrics = {number(t + 3), number(t + 4), number(t + 5), number(t + 6)};

@@ -97,7 +97,33 @@ TEST(RunRecord, ErrorsNameTheColumnOfTheBadField) {
       [&] {
         decode_run("-1" + line.substr(1), 0, {"f", 2, 0});
       },
-      ::testing::ThrowsMessage<InputError>(HasSubstr("f:2:1: expected a number")));
+      ::testing::ThrowsMessage<InputError>(HasSubstr("f:2:1: expected a finite number >= 0")));
+}
+
+// from_chars reads nan, inf and negative numbers, which merge summed into its table; no run
+// writes them, nor a policy that is not registered.
+TEST(RunRecord, NumbersAreFiniteAndNotNegativeAndPoliciesAreKnown) {
+  const auto error = [](const std::string& line) {
+    try {
+      decode_run(line, 0, {"f", 2, 0});
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(error("0,w,fifo,completed,0,0,0,0,0,0,0,0,a=1"), "no error");
+  EXPECT_EQ(error("0,w,fifo,completed,nan,0,0,0,0,0,0,0,"),
+            "f:2:20: expected a finite number >= 0 for makespan_us, found 'nan'");
+  EXPECT_EQ(error("0,w,fifo,completed,0,-inf,0,0,0,0,0,0,"),
+            "f:2:22: expected a finite number >= 0 for stp, found '-inf'");
+  EXPECT_EQ(error("0,w,fifo,completed,0,0,0,0,0,-5,0,0,"),
+            "f:2:30: expected a finite number >= 0 for slot_idle_us, found '-5'");
+  EXPECT_EQ(error("0,w,fifo,completed,0,0,0,0,0,0,0,0,a=inf"),
+            "f:2:38: expected a finite number >= 0 for an application's NTT, found 'inf'");
+  EXPECT_EQ(error("0,w,nosuch,completed,0,0,0,0,0,0,0,0,"),
+            "f:2:5: unknown policy 'nosuch' (`aqlsim policies` lists them)");
+  EXPECT_EQ(error("0,w,rr-idle+nosuch,completed,0,0,0,0,0,0,0,0,"),
+            "f:2:5: unknown policy 'rr-idle+nosuch' (`aqlsim policies` lists them)");
 }
 
 TEST(Slice, DealsEveryRunToExactlyOnePart) {
