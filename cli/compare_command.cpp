@@ -226,9 +226,8 @@ void add_compare_command(CLI::App& app, Action& action) {
   o->limits.add_to(*cmd);
   cmd->add_option("--jobs,-j", o->jobs, "Runs in parallel (results are identical to --jobs 1)")
       ->check(CLI::Range(1u, 256u));
-  CLI::Option* csv =
-      cmd->add_option("--csv", o->csv, "Write one row per workload, sweep point and policy")
-          ->type_name("OUT");
+  CLI::Option* csv = add_output_option(*cmd, "--csv", o->csv,
+                                       "Write one row per workload, sweep point and policy");
   cmd->add_option_function<std::string>(
          "--shard",
          [o](const std::string& text) {

@@ -280,7 +280,7 @@ void add_graph_command(CLI::App& app, Action& action) {
   cmd->add_option("kind", gen->kind, "chain | fork-join | diamond | layered | nw | cholesky")
       ->required();
   cmd->add_option("params", gen->params, "key=value parameters, e.g. n=8 kernel=k (see README)");
-  cmd->add_option("-o,--output", gen->output, "Write the graph here instead of stdout");
+  add_output_option(*cmd, "-o,--output", gen->output, "Write the graph here instead of stdout");
   cmd->add_option("--format", gen->format,
                   "yaml or jsonl (JSON Lines, one task per line: much faster to read for large "
                   "graphs); default jsonl when the output is named *.jsonl, else yaml")

@@ -205,14 +205,10 @@ void add_hip_command(CLI::App& app, Action& action) {
   CLI::App* run_cmd = hip->add_subcommand(
       "run", "Run a workload on a device; print the same table as aqlsim run, measured");
   add_measure_options(*run_cmd, *run_options);
-  run_cmd
-      ->add_option("--json", run_options->json_path,
-                   "Write the results (aqlsim run's JSON plus each work-group's times and CU)")
-      ->type_name("OUT");
-  run_cmd
-      ->add_option("--trace", run_options->trace_path,
-                   "Write a Chrome trace-event timeline of what ran where (open in Perfetto)")
-      ->type_name("OUT");
+  add_output_option(*run_cmd, "--json", run_options->json_path,
+                    "Write the results (aqlsim run's JSON plus each work-group's times and CU)");
+  add_output_option(*run_cmd, "--trace", run_options->trace_path,
+                    "Write a Chrome trace-event timeline of what ran where (open in Perfetto)");
   run_cmd->callback(
       [&action, run_options] { action = [run_options] { return run(*run_options); }; });
 
@@ -220,10 +216,8 @@ void add_hip_command(CLI::App& app, Action& action) {
   CLI::App* compare_cmd = hip->add_subcommand(
       "compare", "Simulate and run a workload; print measured against simulated, per kernel");
   add_measure_options(*compare_cmd, *compare_options);
-  compare_cmd
-      ->add_option("--csv", compare_options->csv_path,
-                   "Write the per-kernel comparison as CSV to this file")
-      ->type_name("OUT");
+  add_output_option(*compare_cmd, "--csv", compare_options->csv_path,
+                    "Write the per-kernel comparison as CSV to this file");
   compare_cmd->callback([&action, compare_options] {
     action = [compare_options] { return compare(*compare_options); };
   });
@@ -235,8 +229,8 @@ void add_hip_command(CLI::App& app, Action& action) {
       "Measure the device clock, launch latency, per-packet overhead and the spin kernel's "
       "accuracy; write them as a device YAML");
   calibrate_choice->add_to(*calibrate_cmd);
-  calibrate_cmd->add_option("-o,--output", *calibrate_out, "The device YAML (default: stdout)")
-      ->type_name("OUT");
+  add_output_option(*calibrate_cmd, "-o,--output", *calibrate_out,
+                    "The device YAML (default: stdout)");
   calibrate_cmd->callback([&action, calibrate_choice, calibrate_out] {
     action = [calibrate_choice, calibrate_out] {
       return calibrate(*calibrate_choice, *calibrate_out);

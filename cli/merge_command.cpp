@@ -50,8 +50,8 @@ void add_merge_command(CLI::App& app, Action& action) {
       "merge", "Put the shards of a comparison (compare --shard I/N) back together");
   cmd->add_option("shards", o->files, "Every shard file of the comparison, in any order")
       ->required();
-  cmd->add_option("-o,--csv", o->csv, "Write the comparison's CSV, as compare --csv writes it")
-      ->type_name("OUT");
+  add_output_option(*cmd, "-o,--csv", o->csv,
+                    "Write the comparison's CSV, as compare --csv writes it");
   cmd->callback([&action, o] { action = [o] { return merge(*o); }; });
 }
 

@@ -4,6 +4,7 @@
 // includes or imports, a shard or the other output of the command would succeed and silently
 // destroy it: each command checks its paths before any work, with the names given on its command
 // line and the files its workloads read.
+#include <CLI/CLI.hpp>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,12 @@ struct PathArgument {
   std::string label;  // an input: what it is ("the input workload"); an output: "--json"
   std::string path;   // empty: not given, never checked
 };
+
+// Adds the option `names` (e.g. "-o,--output") that names an output file. An empty path is a
+// command-line error (exit status 2): an empty string also means "not given", so `--json ''`
+// would write nothing and succeed.
+CLI::Option* add_output_option(CLI::App& command, const std::string& names, std::string& path,
+                               const std::string& description);
 
 // Throws InputError (exit status 2), at the option, for the first output that is the same file
 // as an input or an earlier output: the same file when both exist (hard and symbolic links

@@ -107,8 +107,7 @@ void add_report_command(CLI::App& app, Action& action) {
   cmd->add_option("--trace", o->trace,
                   "The run's trace (aqlsim run --trace): adds the slot mapping and CU occupancy")
       ->type_name("TRACE.json");
-  cmd->add_option("-o,--output", o->output, "The HTML file (default: INPUT with .html)")
-      ->type_name("OUT");
+  add_output_option(*cmd, "-o,--output", o->output, "The HTML file (default: INPUT with .html)");
   cmd->add_option("--baseline", o->baseline,
                   "For a comparison: the policy speedups are measured against (default: the "
                   "file's first)");

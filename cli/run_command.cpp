@@ -129,11 +129,10 @@ void add_run_command(CLI::App& app, Action& action) {
       app.add_subcommand("run", "Simulate a workload and report per-kernel times and metrics");
   options->workload.add_to(*cmd);
   options->limits.add_to(*cmd);
-  cmd->add_option("--json", options->json_path, "Write the full results as JSON to this file")
-      ->type_name("OUT");
-  cmd->add_option("--trace", options->trace_path,
-                  "Write a Chrome trace-event timeline (open in Perfetto) to this file")
-      ->type_name("OUT");
+  add_output_option(*cmd, "--json", options->json_path,
+                    "Write the full results as JSON to this file");
+  add_output_option(*cmd, "--trace", options->trace_path,
+                    "Write a Chrome trace-event timeline (open in Perfetto) to this file");
   cmd->add_flag("--predictions", options->predictions,
                 "Report each kernel's predicted runtime as it changes, in the JSON and the trace "
                 "(the Simple Slicing predictor watches a policy that has none of its own)");

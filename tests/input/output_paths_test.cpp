@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tests/support/cli_fixture.hpp"
@@ -173,6 +174,32 @@ TEST_F(OutputPaths, HipRefusesBeforeLookingForADevice) {
                  "--json " + qs + ": would replace the input workload " + qs);
   expect_refused("hip compare " + quote(qs) + " --executor cpu --csv " + quote(qs),
                  "--csv " + qs + ": would replace the input workload " + qs);
+}
+
+// An empty path meant "no output": `run W --json ''` wrote nothing and exited 0, and
+// `graph gen chain n=3 -o ''` printed to standard output.
+TEST_F(OutputPaths, AnEmptyOutputPathIsAnError) {
+  const std::string qs = quote(workload());
+  const std::pair<std::string, std::string> cases[] = {
+      {"run " + qs + " --json ''", "--json"},
+      {"run " + qs + " --trace ''", "--trace"},
+      {"compare " + qs + " --csv ''", "--csv"},
+      {"merge shard.csv -o ''", "--csv"},
+      {"graph gen chain n=3 -o ''", "--output"},
+      {"report r.json -o ''", "--output"},
+      {"hip run " + qs + " --executor cpu --json ''", "--json"},
+      {"hip run " + qs + " --executor cpu --trace ''", "--trace"},
+      {"hip compare " + qs + " --executor cpu --csv ''", "--csv"},
+      {"hip calibrate --executor cpu -o ''", "--output"},
+  };
+  for (const auto& [args, option] : cases) {
+    const Result r = aqlsim(args);
+    EXPECT_EQ(r.status, kExitBadInput) << args;
+    EXPECT_THAT(r.err,
+                HasSubstr(option + ": empty path: give a file name, or leave the option out"))
+        << args;
+    EXPECT_EQ(r.out, "") << args;
+  }
 }
 
 // /dev/null is not a regular file: written in place, it replaces nothing, as often as given.
