@@ -1,7 +1,5 @@
 #include "queue_sched/kernel_priority.hpp"
 
-#include <cmath>
-
 namespace aqlsim {
 
 std::size_t PriorityKernelScheduler::choose(const KernelControl& control) {
@@ -14,9 +12,7 @@ std::size_t PriorityKernelScheduler::choose(const KernelControl& control) {
 }
 
 Tick KernelSrt::key(const KernelControl& control, KernelId kernel) const {
-  const KernelState& k = control.kernel(kernel);
-  return std::llround(static_cast<double>(k.isolated_runtime) * k.left_share()) +
-         application_later(control, kernel);
+  return application_remaining(control, kernel);
 }
 
 }  // namespace aqlsim

@@ -4,8 +4,10 @@
 // smaller key than the running one's evicts it.
 //  - kernel-sjf: the key is the application's total isolated time (all its kernels).
 //  - kernel-srt: the key is the application's remaining time, re-estimated whenever it is
-//    needed: the running kernel's isolated time times the share of its work-groups not yet
-//    finished, plus the isolated times of the application's kernels still to arrive.
+//    needed: the sum over its kernels that have arrived and not finished of each one's isolated
+//    time times its share of work-groups not yet finished, plus the isolated times of its
+//    kernels still to arrive. Kernels of one application share their key, so none preempts
+//    another.
 #include <string_view>
 
 #include "queue_sched/policy_params.hpp"

@@ -1,6 +1,7 @@
 #include "queue_sched/serial_kernel_scheduler.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 namespace aqlsim {
@@ -19,19 +20,30 @@ Tick SerialKernelScheduler::application_total(const KernelControl& control, Kern
   return std::accumulate(known.begin(), known.end(), Tick{0});
 }
 
-Tick SerialKernelScheduler::application_later(const KernelControl& control, KernelId kernel) const {
+Tick SerialKernelScheduler::application_remaining(const KernelControl& control,
+                                                  KernelId kernel) const {
   const QueueId queue = control.kernel(kernel).queue;
-  if (queue >= known_by_queue_.size()) return 0;
+  Tick left = 0;
+  const auto add_if_sibling = [&](KernelId k) {
+    const KernelState& state = control.kernel(k);
+    if (state.queue == queue)
+      left += std::llround(static_cast<double>(state.isolated_runtime) * state.left_share());
+  };
+  if (running_) add_if_sibling(*running_);
+  for (const KernelId k : ready_)
+    add_if_sibling(k);
+  if (queue >= known_by_queue_.size()) return left;
   const std::vector<Tick>& known = known_by_queue_[queue];
-  const std::size_t next = std::min(known.size(), info_[kernel].position + 1);
-  return std::accumulate(known.begin() + static_cast<std::ptrdiff_t>(next), known.end(), Tick{0});
+  const std::size_t arrived = std::min(known.size(), arrived_by_queue_[queue]);
+  return std::accumulate(known.begin() + static_cast<std::ptrdiff_t>(arrived), known.end(), left);
 }
 
 void SerialKernelScheduler::on_arrival(KernelControl& control, KernelId kernel) {
   if (info_.size() <= kernel) info_.resize(kernel + 1);
   const QueueId queue = control.kernel(kernel).queue;
   if (arrived_by_queue_.size() <= queue) arrived_by_queue_.resize(queue + 1, 0);
-  info_[kernel] = {.arrived = control.now(), .run_time = 0, .position = arrived_by_queue_[queue]++};
+  info_[kernel] = {.arrived = control.now(), .run_time = 0};
+  ++arrived_by_queue_[queue];
   ready_.push_back(kernel);
   if (!running_) {
     start_next(control);

@@ -42,15 +42,16 @@ class SerialKernelScheduler : public KernelScheduler {
   Tick run_time(KernelId kernel) const { return info_[kernel].run_time; }
 
   // Oracle figures of the kernel's application (its queue), from the isolated runtimes: the
-  // sum over all its kernels, and over those that have not arrived yet.
+  // sum over all its kernels; and its remaining time, the sum of its kernels' (López §IV-B):
+  // for each that has arrived and not finished, its isolated time times its share of
+  // work-groups not finished, and for each still to arrive, its isolated time.
   Tick application_total(const KernelControl& control, KernelId kernel) const;
-  Tick application_later(const KernelControl& control, KernelId kernel) const;
+  Tick application_remaining(const KernelControl& control, KernelId kernel) const;
 
  private:
   struct KernelInfo {
     Tick arrived = 0;
     Tick run_time = 0;
-    std::size_t position = 0;  // among its queue's dispatches
   };
 
   void start_next(KernelControl& control);
@@ -65,7 +66,7 @@ class SerialKernelScheduler : public KernelScheduler {
   bool evicting_ = false;
   bool timer_armed_ = false;
   std::vector<std::vector<Tick>> known_by_queue_;  // isolated runtimes, in packet order
-  std::vector<std::size_t> arrived_by_queue_;
+  std::vector<std::size_t> arrived_by_queue_;      // how many of each queue's kernels have arrived
 };
 
 }  // namespace aqlsim

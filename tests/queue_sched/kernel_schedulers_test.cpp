@@ -123,6 +123,35 @@ TEST(KernelSchedulers, SrtCountsAQueuesLaterKernelsInSubmissionOrder) {
   EXPECT_EQ(end["B"], 324 * us);
 }
 
+// SRT's key is the application's remaining time, the sum of its kernels' (López §IV-B), so
+// kernels of one application share it. Queue qa submits K1 (25 tasks, 252 us alone) and K2 (5
+// tasks, 52 us alone) at 55 without a barrier: they arrive at 56 and 57. B (30 tasks, [2,302]
+// alone: 302 us) has done 5 by then: key 302 * 25/30 = 251.7, below qa's 252 + 52 = 304 at both
+// arrivals, so B runs on to 302. Read at 305, K1 and K2 tie at 304 and K1 was ready first: K1
+// [306,556], read at 559, K2 [560,610]. (K2 once had only its own 52 us as key and preempted B.)
+TEST(KernelSchedulers, SrtGivesAnApplicationsKernelsItsWholeRemainingTime) {
+  const std::string yaml = std::string(testing::kTinyDevice) +
+                           "  preemption: {mechanism: drain, launch_command: 1us, "
+                           "eviction_command: 2us, pending_read: 3us}\n"
+                           "kernels:\n"
+                           "  - {name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, "
+                           "contention: 0, persistent: {workers_per_cu: 1}}\n"
+                           "queues:\n"
+                           "  - {name: qb, packets: [{name: B, dispatch: k, workgroups: 30}]}\n"
+                           "  - name: qa\n"
+                           "    packets:\n"
+                           "      - {name: K1, dispatch: k, workgroups: 25, at: 55us}\n"
+                           "      - {name: K2, dispatch: k, workgroups: 5, at: 55us}\n"
+                           "scheduling: {kernel: kernel-srt}\n";
+  const RunReport r = testing::run_checked(load_scenario_text(yaml, "srt.yaml"));
+  std::map<std::string, Tick> end;
+  for (const KernelResult& k : r.kernels)
+    end[k.name] = k.end;
+  EXPECT_EQ(end["B"], 302 * us);
+  EXPECT_EQ(end["K1"], 556 * us);
+  EXPECT_EQ(end["K2"], 610 * us);
+}
+
 // A work-group that ends as the eviction command lands has finished: kill does not waste it.
 // With a 15 us eviction command, B (2 tasks) at 16 reaches SJF at 17, which evicts A; A's task
 // 2 starts at 22, after the command was sent, and ends at 32 as it lands: 3 tasks done, none
