@@ -24,8 +24,11 @@ Tick KernelFrs::quantum_to_reach(double is_max, Tick t, double tasks, double don
 
 double KernelFrs::time_per_task(const KernelControl& control, KernelId kernel) const {
   const KernelState& k = control.kernel(kernel);
-  if (k.completed > 0 && run_time(kernel) > 0)
-    return static_cast<double>(run_time(kernel)) / static_cast<double>(k.completed);
+  // Measured at the last eviction: the tasks a running kernel has finished since then are not
+  // in its run time yet.
+  const std::uint64_t finished = finished_by_last_stop(kernel);
+  if (finished > 0 && run_time(kernel) > 0)
+    return static_cast<double>(run_time(kernel)) / static_cast<double>(finished);
   const Tick isolated = std::max<Tick>(1, k.isolated_runtime);
   return static_cast<double>(isolated) / static_cast<double>(k.total_workgroups);
 }

@@ -93,6 +93,7 @@ void SerialKernelScheduler::preempt(KernelControl& control) {
 void SerialKernelScheduler::stopped(KernelControl& control, KernelId kernel) {
   // A kernel evicted before its launch landed (an arrival preempting it) never had the device.
   info_[kernel].run_time += std::max<Tick>(0, control.now() - running_since_);
+  info_[kernel].finished_by_stop = control.kernel(kernel).completed;
   running_.reset();
   evicting_ = false;
   timer_armed_ = false;

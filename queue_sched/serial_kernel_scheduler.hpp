@@ -7,6 +7,7 @@
 // An application is a user queue: its kernels (a pipeline, e.g. CONV's two, CEDD's four) arrive
 // one after another as the queue's barrier bits release them. Oracle policies see every
 // dispatch in advance (on_known_dispatches) and so know an application's later kernels.
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <vector>
@@ -40,6 +41,11 @@ class SerialKernelScheduler : public KernelScheduler {
   Tick arrived_at(KernelId kernel) const { return info_[kernel].arrived; }
   // Time `kernel` has had the device: from each launch landing to its eviction report.
   Tick run_time(KernelId kernel) const { return info_[kernel].run_time; }
+  // Its work-groups finished by then (what the pending-work read at the report gives): with
+  // run_time, a measure that stays consistent while the kernel runs again.
+  std::uint64_t finished_by_last_stop(KernelId kernel) const {
+    return info_[kernel].finished_by_stop;
+  }
 
   // Oracle figures of the kernel's application (its queue), from the isolated runtimes: the
   // sum over all its kernels; and its remaining time, the sum of its kernels' (López §IV-B):
@@ -52,6 +58,7 @@ class SerialKernelScheduler : public KernelScheduler {
   struct KernelInfo {
     Tick arrived = 0;
     Tick run_time = 0;
+    std::uint64_t finished_by_stop = 0;
   };
 
   void start_next(KernelControl& control);

@@ -241,6 +241,41 @@ TEST(KernelSchedulers, FrsPicksTheHighestSlowdownForTheQuantumOfEquationTwo) {
     EXPECT_EQ(starts.log[i], expected[i]) << "start " << i;
 }
 
+// FRS's tpt is measured at an eviction (time on the device / tasks finished by its report),
+// also while the kernel runs again. One CU, one worker per kernel, 10 us tasks, no packet time,
+// every transfer 10 us, 50 us minimum quantum. A (100 tasks, alone 1010) runs [10,...]; B (10,
+// alone 110) arrives at 105: A's quantum is raised to 50, the command lands at 165, task
+// [160,170] ends, read at 180: 170 us for 16 tasks, tpt 10.625. B runs [190,290], read 300, A's
+// relaunch lands at 310. C (100 tasks, alone 1010) arrives at 605, A having finished 45:
+// IS(A) = (605 + 55 * 10.625) / 1062.5 = 1.11941, quantum 1.11941 * 1010 - 1010 = 120.6 us:
+// lands at 735.6, task [730,740] ends, read at 750: tpt(A) = 610 / 59 = 10.339, IS(A) = (750 +
+// 41 * 10.339) / 1033.9 = 1.1354 < IS(C) = (145 + 1010) / 1010 = 1.1436: C starts at 760. (With
+// 170 us over the 45 tasks finished at 605, tpt 3.78, A's quantum ran past its end: C at 1170.)
+TEST(KernelSchedulers, FrsMeasuresTimePerTaskAtEvictionsOnly) {
+  const std::string yaml =
+      "device:\n"
+      "  compute_units: 1\n"
+      "  cu: {max_workgroups: 1}\n"
+      "  front_end: {packet_latency: 0}\n"
+      "  preemption: {mechanism: drain, eviction_command: 10us, pending_read: 10us, "
+      "launch_command: 10us}\n"
+      "kernels:\n"
+      "  - {name: K, workgroup_size: 64, wg_time: 10us, contention: 0, "
+      "persistent: {workers_per_cu: 1}}\n"
+      "queues:\n"
+      "  - {name: a, packets: [{name: A, dispatch: K, workgroups: 100}]}\n"
+      "  - {name: b, packets: [{name: B, dispatch: K, workgroups: 10, at: 105us}]}\n"
+      "  - {name: c, packets: [{name: C, dispatch: K, workgroups: 100, at: 605us}]}\n"
+      "scheduling: {kernel: kernel-frs, params: {kernel-frs: {min_quantum_ms: 0.05}}}\n";
+  const RunReport r = testing::run_checked(load_scenario_text(yaml, "frs.yaml"));
+  std::map<std::string, const KernelResult*> by_name;
+  for (const KernelResult& k : r.kernels)
+    by_name[k.name] = &k;
+  EXPECT_EQ(by_name["B"]->start, 190 * us);
+  EXPECT_EQ(by_name["B"]->end, 290 * us);
+  EXPECT_EQ(by_name["C"]->start, 760 * us);
+}
+
 // Two kernels of two tasks under round robin with 10 us slices, each evicted at every slice's
 // end: after 1000 evictions in a row without progress a run stops as a deadlock that names the
 // livelock (it would otherwise go on for ever).
