@@ -36,20 +36,30 @@ void KernelSmCentric::on_worker_profiles(std::vector<WorkerProfile> profiles) {
     profiles_[{p.queue, p.packet_index}] = std::move(p.runtime_by_workers);
 }
 
-KernelSmCentric::Partition KernelSmCentric::predict(std::uint32_t cus,
+KernelSmCentric::Partition KernelSmCentric::predict(std::uint32_t cus, const Partition& fixed,
                                                     const std::vector<Tick>& first,
                                                     double first_left,
                                                     const std::vector<Tick>& second,
                                                     double second_left) {
+  // A value of `fixed` is the only one tried; 0 tries them all. A worker count beyond the
+  // profile is estimated as its largest (no more fit).
+  const auto last = [](std::uint32_t given, std::size_t most) {
+    return given != 0 ? given : static_cast<std::uint32_t>(most);
+  };
+  const auto time_with = [](const std::vector<Tick>& runtimes, std::uint32_t workers) {
+    return static_cast<double>(runtimes[std::min<std::size_t>(workers, runtimes.size()) - 1]);
+  };
   Partition best;
   double best_stp = -1;
   const double first_alone = fastest(first) * first_left;
   const double second_alone = fastest(second) * second_left;
-  for (std::uint32_t s = 1; s < cus; ++s) {
-    for (std::uint32_t w1 = 1; w1 <= first.size(); ++w1) {
-      for (std::uint32_t w2 = 1; w2 <= second.size(); ++w2) {
-        const double a = static_cast<double>(first[w1 - 1]) * cus / s * first_left;
-        const double b = static_cast<double>(second[w2 - 1]) * cus / (cus - s) * second_left;
+  for (std::uint32_t s = std::max(1U, fixed.first_cus); s <= last(fixed.first_cus, cus - 1); ++s) {
+    for (std::uint32_t w1 = std::max(1U, fixed.first_workers);
+         w1 <= last(fixed.first_workers, first.size()); ++w1) {
+      for (std::uint32_t w2 = std::max(1U, fixed.second_workers);
+           w2 <= last(fixed.second_workers, second.size()); ++w2) {
+        const double a = time_with(first, w1) * cus / s * first_left;
+        const double b = time_with(second, w2) * cus / (cus - s) * second_left;
         // The one that ends first hands its CUs over; the other finishes its share left on all.
         const double a_end = a <= b ? a : b + (1 - b / a) * first_alone;
         const double b_end = b < a ? b : a + (1 - a / b) * second_alone;
@@ -121,17 +131,15 @@ void KernelSmCentric::decide(KernelControl& control) {
   Placed& a = running_[0];
   Placed& b = running_[1];
   Partition part = given_;
+  part.first_cus = std::min(part.first_cus, cus - 1);
   const auto& pa = profile(control, a.kernel);
   const auto& pb = profile(control, b.kernel);
-  if (part.first_cus == 0 && !pa.empty() && !pb.empty()) {
-    const Partition model = predict(cus, pa, control.kernel(a.kernel).left_share(), pb,
-                                    control.kernel(b.kernel).left_share());
-    part.first_cus = model.first_cus;
-    if (part.first_workers == 0) part.first_workers = model.first_workers;
-    if (part.second_workers == 0) part.second_workers = model.second_workers;
+  const bool to_choose = part.first_cus == 0 || part.first_workers == 0 || part.second_workers == 0;
+  if (to_choose && !pa.empty() && !pb.empty()) {
+    part = predict(cus, part, pa, control.kernel(a.kernel).left_share(), pb,
+                   control.kernel(b.kernel).left_share());
   }
   if (part.first_cus == 0) part.first_cus = cus / 2;  // no profiles: halves
-  part.first_cus = std::min(part.first_cus, cus - 1);
   if (part.first_workers == 0) part.first_workers = most_workers(control, a.kernel);
   if (part.second_workers == 0) part.second_workers = most_workers(control, b.kernel);
   place(control, a, cu_range(cus, 0, part.first_cus), part.first_workers);

@@ -5,9 +5,9 @@
 // the model places exactly the wanted number on each CU of the kernel's mask, and a kernel
 // moved off CUs loses its workers there as they finish their task (retreating).
 //
-// The partition — the first kernel on CUs [0, s), the second on [s, N) — is either given
-// (`first_cus`, with `first_workers` and `second_workers`; a static partition, for the
-// exhaustive offline search of "SMC optimal" as a sweep), or chosen by a performance model
+// The partition — the first kernel on CUs [0, s), the second on [s, N) — is given in part or in
+// whole (`first_cus`, `first_workers`, `second_workers`; a static partition, for the
+// exhaustive offline search of "SMC optimal" as a sweep), the rest chosen by a performance model
 // from the kernels' offline profiles ("SMC predicted"): a kernel's remaining time on c CUs with
 // w workers each is estimated as T_w * (N / c) * (share of tasks left), T_w its isolated
 // runtime with w workers per CU on all N CUs; the kernel estimated to end first then hands its
@@ -46,8 +46,10 @@ class KernelSmCentric final : public KernelScheduler {
     std::uint32_t second_workers = 0;
   };
   // The model's choice for kernels whose isolated runtime with w + 1 workers per CU on all
-  // `cus` CUs is first[w] and second[w], with the given shares of tasks left (public for tests).
-  static Partition predict(std::uint32_t cus, const std::vector<Tick>& first, double first_left,
+  // `cus` CUs is first[w] and second[w], with the given shares of tasks left, among the
+  // partitions that keep each nonzero value of `fixed` (public for tests).
+  static Partition predict(std::uint32_t cus, const Partition& fixed,
+                           const std::vector<Tick>& first, double first_left,
                            const std::vector<Tick>& second, double second_left);
 
  private:

@@ -46,10 +46,35 @@ std::vector<Tick> runtimes(int tasks_per_cu) {
 //  s = 3: A 28 ends first, B 44: 28 + (1 - 28/44) * 11 = 32. STP = 0.75 + 0.344 = 1.094.
 // So (1, 8, 8): the shorter kernel gets most of the device.
 TEST(KernelSmCentric, TheModelPicksThePartitionWithTheHighestEstimatedThroughput) {
-  const auto p = KernelSmCentric::predict(4, runtimes(16), 1.0, runtimes(8), 1.0);
+  const auto p = KernelSmCentric::predict(4, {}, runtimes(16), 1.0, runtimes(8), 1.0);
   EXPECT_EQ(p.first_cus, 1u);
   EXPECT_EQ(p.first_workers, 8u);
   EXPECT_EQ(p.second_workers, 8u);
+}
+
+// Given values are kept and the model chooses the others. Profiles (us) where two workers per
+// CU are fastest: first 100 / 60 / 80, second 50 / 40 / 45 for 1 / 2 / 3 workers; alone 60 and
+// 40. On 4 CUs with s = 3: a = first[w1] * 4/3, b = second[w2] * 4.
+//  (3,2,2): a 80 ends first, b 160: 80 + (1 - 80/160) * 40 = 100. STP = 60/80 + 40/100 = 1.15.
+//  (3,2,1): b 200, ends at 80 + 0.6 * 40 = 104: 1.135; (3,2,3): b 180, 102.2: 1.141.
+//  (3,1,2): a 133.3, b ends at 140: 0.736; (3,3,2): a 106.7, b ends at 120: 0.896.
+// With w1 = 3 also given: w2 = 1 gives b 200, ending at 125.3: 0.882; w2 = 3, b 180, ending at
+// 123: 0.888; so w2 = 2 (0.896). Free, the model takes s = 1: (1,2,2), a 240, b 53.3 ending
+// first, a at 53.3 + (1 - 53.3/240) * 60 = 100: STP 0.6 + 0.75 = 1.35.
+TEST(KernelSmCentric, TheModelChoosesOnlyWhatIsNotGiven) {
+  const std::vector<Tick> first{100 * us, 60 * us, 80 * us};
+  const std::vector<Tick> second{50 * us, 40 * us, 45 * us};
+  using P = KernelSmCentric::Partition;
+  const auto as_tuple = [](const P& p) {
+    return std::tuple(p.first_cus, p.first_workers, p.second_workers);
+  };
+  EXPECT_EQ(as_tuple(KernelSmCentric::predict(4, {}, first, 1.0, second, 1.0)),
+            std::tuple(1u, 2u, 2u));
+  EXPECT_EQ(as_tuple(KernelSmCentric::predict(4, {.first_cus = 3}, first, 1.0, second, 1.0)),
+            std::tuple(3u, 2u, 2u));
+  EXPECT_EQ(as_tuple(KernelSmCentric::predict(4, {.first_cus = 3, .first_workers = 3}, first, 1.0,
+                                              second, 1.0)),
+            std::tuple(3u, 3u, 2u));
 }
 
 // Both reach the scheduler at 1. A alone: every CU, 8 workers, launch lands at 2. B arrives at
