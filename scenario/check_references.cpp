@@ -74,6 +74,7 @@ class ReferenceChecker {
     for (const QueueSpec& q : s_.queues) {
       for (const PacketSpec& p : q.packets)
         check_packet(p);
+      check_waits_behind_itself(q);
     }
     for (const SignalSpec& signal : s_.signals)
       check_lowest_value(signal);
@@ -130,6 +131,31 @@ class ReferenceChecker {
     for (const std::string& dep : p.depends_on)
       check_dependency(p, dep);
     if (p.kind == PacketSpec::Kind::dispatch) check_dispatch(p);
+  }
+
+  // A queue's packets are processed in order, so a barrier cannot see itself or a later packet
+  // of its queue complete: a barrier-AND that waits for one, or a barrier-OR that waits only for
+  // such packets, blocks its queue for ever.
+  void check_waits_behind_itself(const QueueSpec& q) const {
+    std::set<std::string_view> here_or_later;
+    for (auto p = q.packets.rbegin(); p != q.packets.rend(); ++p) {
+      here_or_later.insert(p->name);
+      const bool barrier =
+          p->kind == PacketSpec::Kind::barrier_and || p->kind == PacketSpec::Kind::barrier_or;
+      if (!barrier || p->depends_on.empty()) continue;
+      const auto unreachable = [&](const std::string& dep) { return here_or_later.contains(dep); };
+      const bool never = p->kind == PacketSpec::Kind::barrier_and
+                             ? std::any_of(p->depends_on.begin(), p->depends_on.end(), unreachable)
+                             : std::all_of(p->depends_on.begin(), p->depends_on.end(), unreachable);
+      if (!never) continue;
+      const auto dep = std::find_if(p->depends_on.begin(), p->depends_on.end(), unreachable);
+      throw InputError(
+          p->where,
+          fmt::format("barrier '{}' waits for {}, which its queue '{}' processes only after the "
+                      "barrier has completed: it would block the queue for ever",
+                      p->name, *dep == p->name ? "itself" : fmt::format("packet '{}'", *dep),
+                      q.name));
+    }
   }
 
   void check_dependency(const PacketSpec& p, const std::string& dep) {

@@ -53,20 +53,6 @@ TEST(Deadlock, IsDetectedWhenQueuesOutnumberSlots) {
   }
 }
 
-TEST(Deadlock, ABarrierOnALaterPacketOfItsOwnQueueNeverResolves) {
-  auto sim = testing::simulate(std::string(testing::kTinyDevice) + R"(
-kernels:
-  - {name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us}
-queues:
-  - name: q
-    packets:
-      - {name: wait, barrier_and: [later]}
-      - {name: later, dispatch: k}
-)");
-  ASSERT_EQ(sim->outcome.status, RunStatus::deadlock);
-  EXPECT_EQ(sim->outcome.blocked[0].signal_values[0].first, "later");
-}
-
 // Two queues on one slot of the tiny device (1 us per packet, no map cost) under rr-timeslice:
 // with a 0.5 us quantum each queue is unmapped halfway through its head's processing, which is
 // then cancelled, so no packet ever retires. After 1000 cancellations in a row the run stops as

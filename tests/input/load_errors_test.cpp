@@ -323,6 +323,38 @@ TEST(LoadErrors, DispatchOfAnUnknownKernelSuggestsTheNearestKernel) {
   EXPECT_EQ(e.detail(), "dispatch of unknown kernel 'produce' (did you mean 'producer'?)");
 }
 
+// A queue processes its packets in order: a barrier-AND on itself or on a later packet of its
+// queue, or a barrier-OR on nothing else, can never complete. A barrier-OR with another way out
+// (the earlier p0) is fine: the error is then queue r's.
+TEST(LoadErrors, ABarrierThatWaitsBehindItselfInItsQueue) {
+  const auto workload = [](const std::string& barrier) {
+    return lines({
+        "kernels:",
+        "  - {name: k, wg_time: 10us}",
+        "queues:",
+        "  - name: q",
+        "    packets:",
+        "      - {name: p0, dispatch: k}",
+        "      - {name: w, " + barrier + "}",
+        "      - {name: p2, dispatch: k}",
+        "  - {name: r, packets: [{name: r0, barrier_and: [r1]}, {name: r1, dispatch: k}]}",
+    });
+  };
+  const InputError later = load_error(workload("barrier_and: [p0, p2]"));
+  expect_at(later, 7, 9);
+  EXPECT_EQ(later.detail(),
+            "barrier 'w' waits for packet 'p2', which its queue 'q' processes only after the "
+            "barrier has completed: it would block the queue for ever");
+  const InputError itself = load_error(workload("barrier_or: [w, p2]"));
+  EXPECT_EQ(itself.detail(),
+            "barrier 'w' waits for itself, which its queue 'q' processes only after the barrier "
+            "has completed: it would block the queue for ever");
+  const InputError other_queue = load_error(workload("barrier_or: [p0, p2]"));
+  EXPECT_EQ(other_queue.detail(),
+            "barrier 'r0' waits for packet 'r1', which its queue 'r' processes only after the "
+            "barrier has completed: it would block the queue for ever");
+}
+
 TEST(LoadErrors, BarrierOnAnUnknownPacket) {
   const InputError e = load_error(lines({
       "kernels:",
