@@ -46,7 +46,7 @@ ExperimentSpec experiment_of(const CompareCli& o) {
   }
   for (const std::string& s : o.sweeps)
     add_sweep(spec, s);
-  spec.overrides.insert(spec.overrides.end(), o.overrides.begin(), o.overrides.end());
+  add_set_options(spec, o.overrides);
   if (!o.baseline.empty()) {
     spec.baseline = o.baseline;
     spec.baseline_where = {fmt::format("--baseline {}", o.baseline), 0, 0};

@@ -3,6 +3,7 @@
 #include <map>
 
 #include "cli/commands.hpp"
+#include "config/overrides.hpp"
 #include "config/parse_integer.hpp"
 #include "queue_sched/registry.hpp"
 #include "scenario/scenario_reader.hpp"
@@ -60,6 +61,8 @@ std::vector<PathArgument> WorkloadOptions::inputs(const Scenario& loaded) const 
 }
 
 Scenario WorkloadOptions::load() const {
+  if (const auto key = repeated_key(overrides))
+    throw InputError({"--set " + *key, 0, 0}, fmt::format("'{}' is set twice", *key));
   Scenario scenario = taskgraph::load_workload(file, overrides);
   std::map<PolicyKind, std::string> chosen;
   for (const std::string& name : policies)

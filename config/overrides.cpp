@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <charconv>
+#include <set>
 #include <vector>
 
 #include "config/utf8.hpp"
@@ -129,6 +130,18 @@ void apply_override(YAML::Node& root, std::string_view assignment, YamlSource& s
     }
   }
   source.overrides[canonical] = option;
+}
+
+std::string_view override_key(std::string_view assignment) {
+  return assignment.substr(0, assignment.find('='));
+}
+
+std::optional<std::string> repeated_key(const std::vector<std::string>& assignments) {
+  std::set<std::string_view> seen;
+  for (const std::string& assignment : assignments) {
+    if (!seen.insert(override_key(assignment)).second) return std::string(override_key(assignment));
+  }
+  return std::nullopt;
 }
 
 }  // namespace aqlsim

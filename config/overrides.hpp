@@ -2,8 +2,10 @@
 // `--set key.path=value`: replace any value of a parsed YAML document before it is read.
 #include <yaml-cpp/yaml.h>
 
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "config/yaml_node.hpp"
 
@@ -16,5 +18,12 @@ namespace aqlsim {
 // inside it, point at the option. Throws InputError on a bad path, a value that is not YAML, or
 // an assignment that is not UTF-8.
 void apply_override(YAML::Node& root, std::string_view assignment, YamlSource& source);
+
+// The key path of an assignment "KEY=VALUE" (all of it when there is no '=').
+std::string_view override_key(std::string_view assignment);
+
+// The first key path that two of `assignments` set, if any: the later would silently replace
+// the earlier.
+std::optional<std::string> repeated_key(const std::vector<std::string>& assignments);
 
 }  // namespace aqlsim

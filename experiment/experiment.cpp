@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "config/input_file.hpp"
+#include "config/overrides.hpp"
 #include "config/suggest.hpp"
 #include "config/yaml_node.hpp"
 #include "experiment/arrival_orders.hpp"
@@ -55,9 +56,14 @@ WorkloadSource workload_file(const YamlNode& entry) {
   }
 }
 
-// `policies`: registered policies of any kind, each once.
+// `policies`: registered policies of any kind, each once, at least one (an empty list would
+// silently compare the workloads' own policies).
 std::vector<std::string> read_policies(const YamlNode& list) {
   list.expect_sequence("a list of policy names");
+  if (list.elements().empty())
+    list.fail(
+        "lists no policy: name at least one, or leave `policies` out to run each "
+        "workload's own");
   std::vector<std::string> names;
   for (const YamlNode& item : list.elements()) {
     const std::string name = item.as_string();
@@ -84,11 +90,19 @@ ExperimentSpec read_experiment(const YamlNode& node) {
                    "baseline", "sweep", "set", "alone"});
   ExperimentSpec e;
   e.description = node.string_or("description", "");
-  if (auto one = node.get("workload")) e.workloads.push_back(workload_file(*one));
+  // A file listed twice would count twice in every mean.
+  const auto add_file = [&e](const YamlNode& entry) {
+    WorkloadSource source = workload_file(entry);
+    const bool listed = std::any_of(e.workloads.begin(), e.workloads.end(),
+                                    [&](const WorkloadSource& w) { return w.path == source.path; });
+    if (listed) entry.fail(fmt::format("workload '{}' is listed twice", source.path));
+    e.workloads.push_back(std::move(source));
+  };
+  if (auto one = node.get("workload")) add_file(*one);
   if (auto many = node.get("workloads")) {
     many->expect_sequence("a list of workload files");
     for (const YamlNode& w : many->elements())
-      e.workloads.push_back(workload_file(w));
+      add_file(w);
   }
   if (auto pairs = node.get("pairs")) {
     for (WorkloadSource& w : kernel_pairs(*pairs))
@@ -119,9 +133,18 @@ ExperimentSpec read_experiment(const YamlNode& node) {
     }
   }
   if (auto set = node.get("set")) {
-    e.overrides = strings(*set);
-    for (const YamlNode& entry : set->elements())
-      e.override_origins[entry.as_string()] = entry.location();
+    // Each key once, and none swept: a later value would silently replace the entry.
+    for (const YamlNode& entry : set->elements()) {
+      const std::string assignment = entry.as_string();
+      const std::string_view key = override_key(assignment);
+      const auto swept = [&](const Sweep& sweep) { return sweep.key == key; };
+      if (std::any_of(e.sweeps.begin(), e.sweeps.end(), swept))
+        entry.fail(
+            fmt::format("'{}' is also swept: the sweep's values would replace this one", key));
+      e.overrides.push_back(assignment);
+      if (repeated_key(e.overrides)) entry.fail(fmt::format("'{}' is set twice", key));
+      e.override_origins[assignment] = entry.location();
+    }
   }
   e.measure_alone = node.bool_or("alone", true);
   return e;
@@ -230,9 +253,28 @@ void add_sweep(ExperimentSpec& spec, const std::string& text) {
                                           "sweep",
                                           sweep.key));
   }
+  for (const std::string& assignment : spec.overrides) {
+    if (override_key(assignment) == sweep.key)
+      throw InputError(where, fmt::format("'{}' is also set by the experiment's `set`: the "
+                                          "sweep's values would replace it",
+                                          sweep.key));
+  }
   for (const std::string& value : sweep.values)
     spec.override_origins.emplace(sweep.key + "=" + value, where);
   spec.sweeps.push_back(std::move(sweep));
+}
+
+void add_set_options(ExperimentSpec& spec, const std::vector<std::string>& assignments) {
+  if (const auto key = repeated_key(assignments))
+    throw InputError({"--set " + *key, 0, 0}, fmt::format("'{}' is set twice", *key));
+  for (const std::string& assignment : assignments) {
+    const std::string_view key = override_key(assignment);
+    const auto swept = [&](const Sweep& sweep) { return sweep.key == key; };
+    if (std::any_of(spec.sweeps.begin(), spec.sweeps.end(), swept))
+      throw InputError({"--set " + assignment, 0, 0},
+                       fmt::format("'{}' is also swept: the sweep's values would replace it", key));
+  }
+  spec.overrides.insert(spec.overrides.end(), assignments.begin(), assignments.end());
 }
 
 }  // namespace aqlsim

@@ -77,4 +77,8 @@ Sweep parse_sweep(const std::string& text);
 // labelled with the values of one sweep and show the runs of the other.
 void add_sweep(ExperimentSpec& spec, const std::string& text);
 
+// Adds --set assignments, applied after the experiment's own `set` entries (whose values they
+// replace). Each key once, and none that is swept: the sweep's values would replace it.
+void add_set_options(ExperimentSpec& spec, const std::vector<std::string>& assignments);
+
 }  // namespace aqlsim

@@ -405,6 +405,26 @@ TEST_F(Hostile, ErrorsNameTheFileLineAndColumnOrTheOptionTheyComeFrom) {
   file("miss.yaml", "experiment:\n  workloads: [ok.yaml, gone.yaml]\n");
   expect_rejected({"compare", "miss.yaml"},
                   {"miss.yaml:2:24: cannot read workload '", "gone.yaml': cannot open file"});
+  // Given twice or given for nothing: a workload counted twice in the means, a value silently
+  // replaced, an empty policy list silently meaning the workloads' own.
+  file("twice.yaml", "experiment:\n  workload: ok.yaml\n  workloads: [ok.yaml]\n");
+  expect_rejected({"compare", "twice.yaml"}, {"twice.yaml:3:15: workload '",
+                                              "ok.yaml' is listed "
+                                              "twice"});
+  file("nopol.yaml", "experiment:\n  workload: ok.yaml\n  policies: []\n");
+  expect_rejected({"compare", "nopol.yaml"}, {"nopol.yaml:3:13: lists no policy"});
+  file("set2.yaml",
+       "experiment:\n  workload: ok.yaml\n  set: [kernels.0.wg_time=5us, kernels.0.wg_time=7us]\n");
+  expect_rejected({"compare", "set2.yaml"}, {"set2.yaml:3:32: 'kernels.0.wg_time' is set twice"});
+  file("setswept.yaml",
+       "experiment:\n  workload: ok.yaml\n  sweep: {kernels.0.wg_time: [1us, 2us]}\n"
+       "  set: [kernels.0.wg_time=5us]\n");
+  expect_rejected({"compare", "setswept.yaml"},
+                  {"setswept.yaml:4:9: 'kernels.0.wg_time' is also swept"});
+  file("setonly.yaml", "experiment:\n  workload: ok.yaml\n  set: [kernels.0.wg_time=5us]\n");
+  expect_rejected({"compare", "setonly.yaml", "--sweep", "kernels.0.wg_time=1us,2us"},
+                  {"--sweep kernels.0.wg_time=1us,2us: 'kernels.0.wg_time' is also set by the "
+                   "experiment's `set`"});
 }
 
 // ---- 7. Command-line strictness ---------------------------------------------------------------
@@ -435,6 +455,15 @@ TEST_F(Hostile, CommandLineNumbersAndPoliciesAreCheckedStrictly) {
                   {"--policies srtf,bogus: unknown policy 'bogus'"});
   expect_rejected({"compare", "ok.yaml", "--policies", "srtf,srtf"},
                   {"policy 'srtf' is listed twice"});
+  // A key set twice: the later value would silently win; a key set and swept: the sweep would.
+  for (const char* command : {"run", "validate", "compare"}) {
+    expect_rejected(
+        {command, "ok.yaml", "--set", "kernels.0.wg_time=1us", "--set", "kernels.0.wg_time=2us"},
+        {"--set kernels.0.wg_time: 'kernels.0.wg_time' is set twice"});
+  }
+  expect_rejected({"compare", "ok.yaml", "--set", "kernels.0.wg_time=1us", "--sweep",
+                   "kernels.0.wg_time=2us,3us"},
+                  {"--set kernels.0.wg_time=1us: 'kernels.0.wg_time' is also swept"});
   // Generator parameters: strict, each named as given.
   expect_rejected({"graph", "gen", "chain", "n=99999999999999999999", "kernel=k"},
                   {"n=99999999999999999999: expected an integer from 1 to 1000000"});
