@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "config/duration.hpp"
+#include "config/limits.hpp"
 
 namespace aqlsim {
 namespace {
@@ -90,6 +91,12 @@ void apply_front_end_yaml(const YamlNode& node, FrontEndSpec& fe, double clock_m
     where.fail(fmt::format("the quantum ({}) must be longer than map_latency + unmap_latency ({})",
                            format_duration(fe.quantum),
                            format_duration(fe.map_latency + fe.unmap_latency)));
+  }
+  if (fe.quantum < limits::kMinQuantum) {
+    node.require("quantum").fail(fmt::format(
+        "the quantum ({}) must be at least {}: while queues outnumber slots the front end wakes "
+        "every quantum, so a run would take an event per quantum of simulated time",
+        format_duration(fe.quantum), format_duration(limits::kMinQuantum)));
   }
 }
 

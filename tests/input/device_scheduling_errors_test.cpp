@@ -222,6 +222,13 @@ TEST(LoadErrors, SetOfAnUnknownKey) {
   EXPECT_THAT(e.detail(), StartsWith("unknown key 'bogus'"));
 }
 
+TEST(LoadErrors, AQuantumBelowAHundredNanosecondsIsAnError) {
+  const InputError e = load_error(kValid, {"device.front_end.quantum=99ns"});
+  EXPECT_EQ(e.where().file, "--set device.front_end.quantum=99ns") << e.what();
+  EXPECT_THAT(e.detail(), StartsWith("the quantum (99ns) must be at least 100ns"));
+  EXPECT_NO_THROW(load_scenario_text(kValid, "w.yaml", {"device.front_end.quantum=100ns"}));
+}
+
 TEST(LoadErrors, SetOfAQuantumTooShortNamesTheOption) {
   const InputError e = load_error(kValid, {"device.front_end.quantum=0"});
   EXPECT_EQ(e.where().file, "--set device.front_end.quantum=0") << e.what();
