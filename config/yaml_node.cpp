@@ -152,7 +152,7 @@ std::string YamlNode::as_string() const {
 std::string YamlNode::as_identifier() const {
   const std::string text = scalar();
   if (!is_identifier(text))
-    fail(fmt::format("expected a name without spaces or dots, found '{}'", text));
+    fail(fmt::format("expected {}, found '{}'", kIdentifierRule, printable(text)));
   return text;
 }
 
@@ -160,7 +160,7 @@ bool YamlNode::as_bool() const {
   const std::string text = scalar();
   if (text == "true" || text == "yes" || text == "on") return true;
   if (text == "false" || text == "no" || text == "off") return false;
-  fail(fmt::format("expected true or false, found '{}'", text));
+  fail(fmt::format("expected true or false (or yes/no, on/off), found '{}'", text));
 }
 
 std::int64_t YamlNode::as_int(std::int64_t min, std::int64_t max) const {

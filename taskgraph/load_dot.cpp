@@ -161,7 +161,7 @@ std::optional<double> read_cost(const std::string& cost, const std::string& size
 TaskProps to_task(const DotNode& node, const SourceFile& name) {
   if (!is_identifier(node.name)) {
     throw InputError({name, 0, 0},
-                     fmt::format("node '{}': expected a name without spaces or dots", node.name));
+                     fmt::format("node '{}': expected {}", printable(node.name), kIdentifierRule));
   }
   return TaskProps{
       .id = node.name,

@@ -88,7 +88,8 @@ std::string identifier(const Json& value, std::string_view key, const SourceLoca
   if (!value.is_string()) fail(where, fmt::format("'{}' must be a string", key));
   const auto& text = value.get_ref<const std::string&>();
   if (!is_identifier(text))
-    fail(where, fmt::format("'{}': expected a name without spaces or dots, found '{}'", key, text));
+    fail(where,
+         fmt::format("'{}': expected {}, found '{}'", key, kIdentifierRule, printable(text)));
   return text;
 }
 

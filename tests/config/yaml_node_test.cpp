@@ -27,12 +27,27 @@ TEST(YamlNode, WrongTypesSayWhatWasExpected) {
   EXPECT_THAT(error_of([&] { doc.require("a").as_int(0, 10); }).what(),
               HasSubstr("t.yaml:1:4: expected an integer, found '1.5'"));
   EXPECT_THAT(error_of([&] { doc.require("b").as_bool(); }).what(),
-              HasSubstr("expected true or false"));
+              HasSubstr("expected true or false (or yes/no, on/off), found 'yes please'"));
   EXPECT_THAT(error_of([&] { doc.require("c").as_int(0, 10); }).what(),
               HasSubstr("expected an integer from 0 to 10, found 12"));
   EXPECT_THAT(error_of([&] { doc.require("d").as_duration(1000); }).what(),
               HasSubstr("expected a duration"));
   EXPECT_EQ(doc.require("c").as_int(0, 100), 12);
+}
+
+// A name is listed in tables and messages: a control character would break their columns or
+// the terminal, so it is refused, and the message shows it escaped.
+TEST(YamlNode, ANameHoldsNoControlCharacter) {
+  const YamlNode doc =
+      load_yaml_text("a: \"q\\r1\"\nb: \"q\\t1\"\nc: \"q\\x7F\"\nd: q-1_x\n", "n.yaml");
+  EXPECT_THAT(error_of([&] { doc.require("a").as_identifier(); }).what(),
+              HasSubstr("n.yaml:1:4: expected a name without spaces, dots or control characters, "
+                        "found 'q\\x0D1'"));
+  EXPECT_THAT(error_of([&] { doc.require("b").as_identifier(); }).what(),
+              HasSubstr("found 'q\\x091'"));
+  EXPECT_THAT(error_of([&] { doc.require("c").as_identifier(); }).what(),
+              HasSubstr("found 'q\\x7F'"));
+  EXPECT_EQ(doc.require("d").as_identifier(), "q-1_x");
 }
 
 TEST(YamlNode, MissingKeyAndWrongShape) {

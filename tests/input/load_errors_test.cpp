@@ -189,7 +189,9 @@ TEST(LoadErrors, BoolThatIsNotTrueOrFalse) {
   }));
   // '{' at 9, "dispatch: k, " is 13, "barrier: " 9 more: the value at column 32.
   expect_at(e, 6, 32);
-  EXPECT_EQ(e.detail(), "expected true or false, found 'maybe' (at 'queues.0.packets.0.barrier')");
+  EXPECT_EQ(e.detail(),
+            "expected true or false (or yes/no, on/off), found 'maybe' (at "
+            "'queues.0.packets.0.barrier')");
 }
 
 TEST(LoadErrors, DurationWithoutAUnit) {

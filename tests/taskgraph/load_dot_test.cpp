@@ -100,10 +100,12 @@ TEST(LoadGraphDot, NumbersWithAnExponentOrUnitAreErrorsUnlessQuoted) {
 // Lowering names a task's packets TASK.wait0 and the like: DOT's quoted ids may hold any text,
 // but a task id follows the rule of every other graph format.
 TEST(LoadGraphDot, NodeIdsAreNamesWithoutSpacesOrDots) {
-  EXPECT_THAT(error_of([] { load_graph_dot_text("digraph { \"x y\" -> b }", "n.dot"); }).what(),
-              HasSubstr("n.dot: node 'x y': expected a name without spaces or dots"));
+  EXPECT_THAT(
+      error_of([] { load_graph_dot_text("digraph { \"x y\" -> b }", "n.dot"); }).what(),
+      HasSubstr("n.dot: node 'x y': expected a name without spaces, dots or control characters"));
   EXPECT_THAT(error_of([] { load_graph_dot_text("digraph { b -> \"a.wait0\" }", "n.dot"); }).what(),
-              HasSubstr("node 'a.wait0': expected a name without spaces or dots"));
+              HasSubstr("node 'a.wait0': expected a name without spaces, dots or control "
+                        "characters"));
 }
 
 }  // namespace

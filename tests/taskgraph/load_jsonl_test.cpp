@@ -82,7 +82,7 @@ TEST(LoadGraphJsonl, EveryMistakeNamesItsLine) {
       {"{\"id\":\"a\"}\n[1, 2]\n", 2, "expected a JSON object"},
       {"{\"id\":\"a\",\"id\":\"b\"}\n", 1, "the key 'id' is given twice"},
       {"{\"id\":\"a\",\"kernal\":\"k\"}\n", 1, "unknown key 'kernal'"},
-      {"{\"id\":\"a.b\"}\n", 1, "expected a name without spaces or dots"},
+      {"{\"id\":\"a.b\"}\n", 1, "expected a name without spaces, dots or control characters"},
       {"{\"id\":7}\n", 1, "'id' must be a string"},
       {"{\"id\":\"a\",\"workgroups\":0}\n", 1, "'workgroups' must be an integer from 1"},
       {"{\"id\":\"a\",\"workgroups\":1.5}\n", 1, "'workgroups' must be an integer from 1"},

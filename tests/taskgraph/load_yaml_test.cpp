@@ -128,7 +128,7 @@ TEST(LoadGraphYaml, BadValues) {
   EXPECT_THAT(error_of([] { load_text("tasks:\n  - {id: a, workgroups: 0}\n"); }).what(),
               HasSubstr("expected an integer from 1"));
   EXPECT_THAT(error_of([] { load_text("tasks:\n  - {id: a.b}\n"); }).what(),
-              HasSubstr("expected a name without spaces or dots"));
+              HasSubstr("expected a name without spaces, dots or control characters"));
   EXPECT_THAT(error_of([] { load_text("tasks:\n  - {kernel: k}\n"); }).what(),
               HasSubstr("missing required key 'id'"));
   EXPECT_THAT(error_of([] { load_text("edges: []\n"); }).what(),
