@@ -1,6 +1,7 @@
 #include "config/yaml_node.hpp"
 
 #include <fmt/format.h>
+#include <yaml-cpp/depthguard.h>
 
 #include <algorithm>
 #include <charconv>
@@ -232,8 +233,14 @@ YAML::Node parse_yaml_text(const std::string& text, const std::string& name) {
   check_utf8(text, name);
   try {
     return YAML::Load(text);
+  } catch (const YAML::DeepRecursion& e) {
+    throw InputError({name, e.mark.line + 1, e.mark.column + 1},
+                     fmt::format("maps and lists nested too deep (the YAML reader stops at {} "
+                                 "levels)",
+                                 e.depth()));
   } catch (const YAML::Exception& e) {
-    throw InputError({name, e.mark.line + 1, e.mark.column + 1}, e.msg);
+    // The parser's text may quote the offending character, a NUL or other control character.
+    throw InputError({name, e.mark.line + 1, e.mark.column + 1}, printable(e.msg));
   }
 }
 

@@ -50,6 +50,20 @@ TEST(YamlNode, ANameHoldsNoControlCharacter) {
   EXPECT_EQ(doc.require("d").as_identifier(), "q-1_x");
 }
 
+// yaml-cpp's own texts: its depth guard's ("bad file") and a quoted NUL (which ended the
+// message on the terminal) become messages that say what is wrong.
+TEST(YamlNode, ParserErrorsSayWhatIsWrongInPrintableText) {
+  const std::string deep = "a: " + std::string(3000, '[') + std::string(3000, ']') + "\n";
+  EXPECT_THAT(error_of([&] { load_yaml_text(deep, "deep.yaml"); }).what(),
+              HasSubstr("deep.yaml:1:"));
+  EXPECT_THAT(error_of([&] { load_yaml_text(deep, "deep.yaml"); }).detail(),
+              ::testing::StartsWith("maps and lists nested too deep (the YAML reader stops at "));
+  const std::string nul("\0\0", 2);
+  const std::string message = error_of([&] { load_yaml_text(nul, "nul.yaml"); }).what();
+  EXPECT_EQ(message.find('\0'), std::string::npos);
+  EXPECT_THAT(message, HasSubstr("\\x00"));
+}
+
 TEST(YamlNode, MissingKeyAndWrongShape) {
   const YamlNode doc = load_yaml_text("queues: 3\n", "s.yaml");
   EXPECT_THAT(error_of([&] { doc.require("kernels"); }).what(),
