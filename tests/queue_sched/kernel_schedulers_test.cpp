@@ -56,6 +56,28 @@ Ends run(const std::string& policy, const std::string& params, Tick b_at, std::u
       load_scenario_text(workload(policy, params, b_at, b_tasks, thread_block), "k.yaml")));
 }
 
+// Each kernel's end under kernel-srt on the tiny device (the transfers as above), queue qb's
+// packet B of `b_tasks` tasks at 0, then queue qa's `qa_packets` (YAML list items).
+std::map<std::string, Tick> srt_ends(std::uint64_t b_tasks, const std::string& qa_packets) {
+  const std::string yaml = std::string(testing::kTinyDevice) +
+                           "  preemption: {mechanism: drain, launch_command: 1us, "
+                           "eviction_command: 2us, pending_read: 3us}\n"
+                           "kernels:\n"
+                           "  - {name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, "
+                           "contention: 0, persistent: {workers_per_cu: 1}}\n"
+                           "queues:\n"
+                           "  - {name: qb, packets: [{name: B, dispatch: k, workgroups: " +
+                           std::to_string(b_tasks) +
+                           "}]}\n"
+                           "  - name: qa\n"
+                           "    packets:\n" +
+                           qa_packets + "scheduling: {kernel: kernel-srt}\n";
+  std::map<std::string, Tick> end;
+  for (const KernelResult& k : testing::run_checked(load_scenario_text(yaml, "srt.yaml")).kernels)
+    end[k.name] = k.end;
+  return end;
+}
+
 // FCFS never evicts: B, arriving at 25, waits held until A's end [2,102] is read at 105; its
 // launch lands at 106: B [106,126]. The same under the sjf thread-block policy, whose order
 // puts the shorter B first but which must not issue a held kernel's work-groups (it once
@@ -100,24 +122,10 @@ TEST(KernelSchedulers, SrtKeepsAnAlmostFinishedKernelThatSjfWouldEvict) {
 // A2 [170,180], read at 183, B's 14 other tasks [184,324]. (Ordering the known runtimes by `at`
 // made A2 come first and A1's key 102 + 102 = 204: no preemption.)
 TEST(KernelSchedulers, SrtCountsAQueuesLaterKernelsInSubmissionOrder) {
-  const std::string yaml =
-      std::string(testing::kTinyDevice) +
-      "  preemption: {mechanism: drain, launch_command: 1us, "
-      "eviction_command: 2us, pending_read: 3us}\n"
-      "kernels:\n"
-      "  - {name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, "
-      "contention: 0, persistent: {workers_per_cu: 1}}\n"
-      "queues:\n"
-      "  - {name: qb, packets: [{name: B, dispatch: k, workgroups: 20}]}\n"
-      "  - name: qa\n"
-      "    packets:\n"
-      "      - {name: A1, dispatch: k, workgroups: 10, at: 50us}\n"
-      "      - {name: A2, dispatch: k, workgroups: 1, at: 0us, barrier: true}\n"
-      "scheduling: {kernel: kernel-srt}\n";
-  const RunReport r = testing::run_checked(load_scenario_text(yaml, "srt.yaml"));
-  std::map<std::string, Tick> end;
-  for (const KernelResult& k : r.kernels)
-    end[k.name] = k.end;
+  std::map<std::string, Tick> end =
+      srt_ends(20,
+               "      - {name: A1, dispatch: k, workgroups: 10, at: 50us}\n"
+               "      - {name: A2, dispatch: k, workgroups: 1, at: 0us, barrier: true}\n");
   EXPECT_EQ(end["A1"], 166 * us);
   EXPECT_EQ(end["A2"], 180 * us);
   EXPECT_EQ(end["B"], 324 * us);
@@ -130,23 +138,10 @@ TEST(KernelSchedulers, SrtCountsAQueuesLaterKernelsInSubmissionOrder) {
 // arrivals, so B runs on to 302. Read at 305, K1 and K2 tie at 304 and K1 was ready first: K1
 // [306,556], read at 559, K2 [560,610]. (K2 once had only its own 52 us as key and preempted B.)
 TEST(KernelSchedulers, SrtGivesAnApplicationsKernelsItsWholeRemainingTime) {
-  const std::string yaml = std::string(testing::kTinyDevice) +
-                           "  preemption: {mechanism: drain, launch_command: 1us, "
-                           "eviction_command: 2us, pending_read: 3us}\n"
-                           "kernels:\n"
-                           "  - {name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, "
-                           "contention: 0, persistent: {workers_per_cu: 1}}\n"
-                           "queues:\n"
-                           "  - {name: qb, packets: [{name: B, dispatch: k, workgroups: 30}]}\n"
-                           "  - name: qa\n"
-                           "    packets:\n"
-                           "      - {name: K1, dispatch: k, workgroups: 25, at: 55us}\n"
-                           "      - {name: K2, dispatch: k, workgroups: 5, at: 55us}\n"
-                           "scheduling: {kernel: kernel-srt}\n";
-  const RunReport r = testing::run_checked(load_scenario_text(yaml, "srt.yaml"));
-  std::map<std::string, Tick> end;
-  for (const KernelResult& k : r.kernels)
-    end[k.name] = k.end;
+  std::map<std::string, Tick> end =
+      srt_ends(30,
+               "      - {name: K1, dispatch: k, workgroups: 25, at: 55us}\n"
+               "      - {name: K2, dispatch: k, workgroups: 5, at: 55us}\n");
   EXPECT_EQ(end["B"], 302 * us);
   EXPECT_EQ(end["K1"], 556 * us);
   EXPECT_EQ(end["K2"], 610 * us);
