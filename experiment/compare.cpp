@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -112,7 +113,16 @@ std::size_t count_runs(const ExperimentSpec& spec) {
 std::vector<std::string> workload_input_files(const ExperimentSpec& spec) {
   std::vector<std::string> files;
   std::set<std::string> seen;
-  for (const auto& point : sweep_points(spec.sweeps)) {
+  // A workload names files only under `kernels` (includes) and `graph` (its import): unless a
+  // sweep sets a value there, every point reads the files of the first, and loading a large
+  // graph again at each point would cost as much as its runs.
+  const auto names_files = [](const Sweep& sweep) {
+    const std::string_view top = std::string_view(sweep.key).substr(0, sweep.key.find('.'));
+    return top == "kernels" || top == "graph";
+  };
+  std::vector<std::vector<std::string>> points = sweep_points(spec.sweeps);
+  if (std::none_of(spec.sweeps.begin(), spec.sweeps.end(), names_files)) points.resize(1);
+  for (const auto& point : points) {
     for (const WorkloadSource& source : spec.workloads) {
       Scenario loaded = load_at(spec, source, point);
       for (std::string& file : loaded.input_files) {

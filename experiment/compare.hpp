@@ -59,9 +59,10 @@ struct RunSummary {
 std::size_t count_runs(const ExperimentSpec& spec);
 
 // The files the runs read as they load their workloads (Scenario::input_files): what each
-// workload includes or imports at every sweep point (a swept key may name another file), each
-// once, in the order first read. A workload file itself is read with the experiment
-// (WorkloadSource::path). Loads every workload at every point; throws the first InputError.
+// workload includes or imports at every sweep point (a swept key under `kernels` or `graph` may
+// name another file), each once, in the order first read. A workload file itself is read with
+// the experiment (WorkloadSource::path). Loads every workload at the first point, and at every
+// point when a sweep sets a key under `kernels` or `graph`; throws the first InputError.
 std::vector<std::string> workload_input_files(const ExperimentSpec& spec);
 
 // The runs of `slice` in run order, and the first error by run order (a failed run does not

@@ -120,6 +120,26 @@ experiment:
   EXPECT_NEAR(rows[0].metrics.stp, 1.0, 1e-12);  // alone = shared for a lone kernel
 }
 
+// The files a comparison reads are found by loading its workloads before the runs: at the first
+// sweep point only, unless a sweep sets a key under `kernels` or `graph`, the only places a
+// workload names files (a 100k-task graph took a second to load at each point). A value that
+// does not load shows which points were loaded: `zz` is not a number of compute units nor a
+// duration.
+TEST_F(Compare, InputFilesAreFoundAtEverySweepPointOnlyWhenASweepCanNameAFile) {
+  const std::string lib = write("lib.yaml", "kernels: [{name: k, wg_time: 1us}]\n");
+  const std::string w = write("w.yaml",
+                              "kernels: [{include: lib.yaml}]\n"
+                              "queues: [{packets: [{dispatch: k}]}]\n");
+  ExperimentSpec spec;
+  spec.workloads.push_back({w, w,
+                            "kernels: [{include: lib.yaml}]\n"
+                            "queues: [{packets: [{dispatch: k}]}]\n"});
+  spec.sweeps = {{"device.compute_units", {"2", "zz"}}};
+  EXPECT_EQ(workload_input_files(spec), (std::vector<std::string>{lib}));
+  spec.sweeps = {{"kernels.0.include", {"lib.yaml", "zz.yaml"}}};
+  EXPECT_THROW(workload_input_files(spec), InputError);
+}
+
 TEST(ParseSweep, SplitsValuesAndRejectsMissingParts) {
   const Sweep s = parse_sweep("graph.lowering=round-robin:1,round-robin:8");
   EXPECT_EQ(s.key, "graph.lowering");
