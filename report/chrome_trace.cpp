@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iterator>
 #include <nlohmann/json.hpp>
 
@@ -41,6 +42,14 @@ ChromeTraceWriter::~ChromeTraceWriter() {
 void ChromeTraceWriter::finish() {
   if (finished_) return;
   finished_ = true;
+  for (const auto& [id, packet] : open_kernels_) {
+    Json e =
+        event("e", kQueuePid, packet.first, namer_(packet.first, packet.second), last_slot_time_);
+    e["cat"] = "kernel";
+    e["id"] = id;
+    e["args"] = {{"unfinished", true}};
+    emit(e.dump());
+  }
   *out_ << "\n]}\n";
   out_->flush();
 }
@@ -58,7 +67,7 @@ void ChromeTraceWriter::name_thread(int pid, std::uint64_t tid, const std::strin
 
 void ChromeTraceWriter::name_new_thread(int pid, std::uint64_t tid, const std::string& name) {
   emit(metadata("thread_name", pid, tid, name).dump());
-  if (pid >= kFirstCuPid && tid == 0) {
+  if (pid >= kFirstCuPid && named_cus_.insert(pid).second) {
     emit(metadata("process_name", pid, 0, fmt::format("CU {}", pid - kFirstCuPid)).dump());
   }
 }
@@ -70,6 +79,7 @@ void ChromeTraceWriter::name_queue(const UserQueue& queue) {
 
 void ChromeTraceWriter::on_slot_activity(SlotIndex slot, SlotActivity activity,
                                          const UserQueue* queue, Tick begin, Tick end) {
+  last_slot_time_ = std::max(last_slot_time_, end);
   if (activity == SlotActivity::empty) return;
   name_thread(kSlotPid, slot, fmt::format("slot {}", slot));
   Json e = event("X", kSlotPid, slot, slot_activity_name(activity), begin);
@@ -98,9 +108,11 @@ void ChromeTraceWriter::on_kernel_launched(const KernelState& kernel, Tick t) {
   e["id"] = kernel.id;
   e["args"] = {{"arrival_us", to_us(kernel.arrival)}, {"workgroups", kernel.total_workgroups}};
   emit(e.dump());
+  open_kernels_[kernel.id] = {kernel.queue, kernel.packet_index};
 }
 
 void ChromeTraceWriter::on_kernel_completed(const KernelState& kernel, Tick t) {
+  open_kernels_.erase(kernel.id);
   Json e = event("e", kQueuePid, kernel.queue, namer_(kernel.queue, kernel.packet_index), t);
   e["cat"] = "kernel";
   e["id"] = kernel.id;

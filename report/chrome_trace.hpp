@@ -4,6 +4,7 @@
 // barriers as instants) and one per CU lane (work-groups); with predictions, a counter track
 // per kernel of its predicted runtime.
 #include <functional>
+#include <map>
 #include <ostream>
 #include <set>
 #include <string>
@@ -23,7 +24,9 @@ class ChromeTraceWriter final : public ModelObserver {
   ChromeTraceWriter(const ChromeTraceWriter&) = delete;
   ChromeTraceWriter& operator=(const ChromeTraceWriter&) = delete;
   ~ChromeTraceWriter() override;
-  // Closes the JSON document; called by the destructor if not before.
+  // Ends the slice of every kernel launched and not completed (a run stopped by a limit, a
+  // deadlock or a queue error) where the simulation got, marked unfinished, and closes the JSON
+  // document; called by the destructor if not before.
   void finish();
 
   void on_slot_activity(SlotIndex slot, SlotActivity activity, const UserQueue* queue, Tick begin,
@@ -57,6 +60,10 @@ class ChromeTraceWriter final : public ModelObserver {
   bool first_ = true;
   bool finished_ = false;
   std::set<std::pair<int, std::uint64_t>> named_threads_;
+  std::set<int> named_cus_;  // CU processes named
+  // Kernels launched and not completed: id -> (queue, packet index).
+  std::map<KernelId, std::pair<QueueId, std::uint64_t>> open_kernels_;
+  Tick last_slot_time_ = 0;  // the latest end of a slot interval: where the simulation got
   std::vector<std::string> quoted_names_;  // by kernel id
   std::string line_;                       // the work-group event being written
 };

@@ -218,6 +218,42 @@ TEST_F(Cli, TraceHasSlotQueueAndCuTracks) {
   EXPECT_EQ(names, (std::set<std::string>{"a0", "a1", "b0", "c0"}));
 }
 
+// A run stopped by a limit: the slice of a kernel still running ends where the simulation got,
+// marked unfinished, and a CU whose lane 0 finished nothing is still named. One CU: L (one
+// 100 us work-group) runs [1,101] on lane 0, S (10 us, submitted at 5) [6,16] on lane 1; the
+// run stops at 50 us, so only S's work-group is written, on lane 1, and L ends at 50 unfinished.
+TEST_F(Cli, TraceOfAStoppedRunEndsEveryKernelSliceAndNamesEveryCu) {
+  const std::string file =
+      write("t5.yaml", R"(device: {compute_units: 1, front_end: {hw_queues: 2, packet_latency: 1us}}
+kernels:
+  - {name: long, workgroup_size: 64, workgroups: 1, wg_time: 100us, contention: 0}
+  - {name: short, workgroup_size: 64, workgroups: 1, wg_time: 10us, contention: 0}
+queues:
+  - {name: a, packets: [{name: L, dispatch: long}]}
+  - {name: b, packets: [{name: S, dispatch: short, at: 5us}]}
+)");
+  const Result r = aqlsim("run -q --no-alone " + quote(file) + " --max-sim-time 50us --trace " +
+                          quote(path("t.json")));
+  ASSERT_EQ(r.status, 6) << r.err;
+  std::map<std::string, Json> ends;
+  std::set<std::string> cu_names;
+  std::vector<std::pair<int, int>> slices;  // (pid, tid) of work-groups
+  const Json trace = read_json("t.json");
+  for (const Json& e : trace.at("traceEvents")) {
+    if (e.at("ph") == "e") ends[e.at("name")] = e;
+    if (e.at("ph") == "M" && e.at("name") == "process_name" && e.at("pid") >= 2)
+      cu_names.insert(e.at("args").at("name"));
+    if (e.at("ph") == "X" && e.at("pid") >= 2) slices.emplace_back(e.at("pid"), e.at("tid"));
+  }
+  ASSERT_EQ(ends.size(), 2u);
+  EXPECT_EQ(ends.at("S").at("ts"), 16.0);
+  EXPECT_FALSE(ends.at("S").contains("args"));
+  EXPECT_EQ(ends.at("L").at("ts"), 50.0);
+  EXPECT_EQ(ends.at("L").at("args").at("unfinished"), true);
+  EXPECT_EQ(slices, (std::vector<std::pair<int, int>>{{2, 1}}));
+  EXPECT_EQ(cu_names, (std::set<std::string>{"CU 0"}));
+}
+
 // Queues are mapped as soon as they are created when a slot is free, so observers must be
 // attached before the queues exist or the trace misses the first mappings (a regression test).
 TEST_F(Cli, TraceNamesEveryUserQueueTrack) {
