@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "report/csv.hpp"
 
 namespace aqlsim::cli {
 namespace {
@@ -94,12 +95,12 @@ void write_csv(OutputFile& file, const ExperimentSpec& spec, const std::vector<R
   std::ostream& out = file.stream();
   out << "workload";
   for (const Sweep& s : spec.sweeps)
-    out << ',' << s.key;
+    out << ',' << report::csv_field(s.key);
   out << ",policy,status,makespan_us,stp,antt,fairness,dntt,slot_idle_us,map_count,unmap_count\n";
   for (const RunSummary& r : runs) {
-    out << r.workload;
+    out << report::csv_field(r.workload);
     for (const std::string& v : r.point)
-      out << ',' << v;
+      out << ',' << report::csv_field(v);
     out << fmt::format(",{},{},{:.6f},{:.6f},{:.6f},{:.6f},{:.6f},{:.6f},{},{}\n", r.policy,
                        run_status_name(r.status), r.makespan_us, r.metrics.stp, r.metrics.antt,
                        r.metrics.fairness, r.metrics.dntt, r.slot_idle_us, r.map_count,

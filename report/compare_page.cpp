@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "config/input_error.hpp"
+#include "report/csv.hpp"
 #include "report/html_page.hpp"
 #include "report/svg.hpp"
 
@@ -20,17 +21,6 @@ constexpr std::string_view kColumns[] = {"policy",    "status",     "makespan_us
                                          "map_count", "unmap_count"};
 constexpr std::size_t kFixed = std::size(kColumns);
 constexpr std::size_t kMaxBars = 1000;  // more: one line per policy instead of bars
-
-std::vector<std::string> split(std::string_view line) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t comma = line.find(',', start);
-    out.emplace_back(line.substr(start, comma - start));
-    if (comma == std::string_view::npos) return out;
-    start = comma + 1;
-  }
-}
 
 double parse_number(const std::string& field, const std::string& name, int line, int column,
                     std::string_view what) {
@@ -72,24 +62,15 @@ struct Metric {
 }  // namespace
 
 CompareTable parse_compare_csv(const std::string& text, const std::string& name) {
-  std::vector<std::string_view> lines;
-  std::string_view rest(text);
-  while (!rest.empty()) {
-    const std::size_t nl = rest.find('\n');
-    std::string_view line = rest.substr(0, nl);
-    if (line.ends_with('\r')) line.remove_suffix(1);
-    lines.push_back(line);
-    if (nl == std::string_view::npos) break;
-    rest.remove_prefix(nl + 1);
-  }
-  while (!lines.empty() && lines.back().empty())
-    lines.pop_back();
-  if (lines.empty()) {
+  const std::vector<CsvRecord> records = parse_csv(text, name);
+  if (records.empty()) {
     throw InputError({name, 0, 0},
                      "the file is empty: expected the CSV of `aqlsim compare --csv` (a header "
                      "starting with workload, then one row per run)");
   }
-  const std::vector<std::string> header = split(lines[0]);
+  std::vector<std::string> header;
+  for (const CsvField& f : records[0])
+    header.push_back(f.text);
   const bool shaped = header.size() >= kFixed + 1 && header[0] == "workload" &&
                       std::equal(std::begin(kColumns), std::end(kColumns),
                                  header.end() - static_cast<std::ptrdiff_t>(kFixed));
@@ -102,39 +83,32 @@ CompareTable parse_compare_csv(const std::string& text, const std::string& name)
   CompareTable table;
   table.sweep_keys.assign(header.begin() + 1, header.end() - static_cast<std::ptrdiff_t>(kFixed));
   const std::size_t keys = table.sweep_keys.size();
-  for (std::size_t l = 1; l < lines.size(); ++l) {
-    const int line = static_cast<int>(l + 1);
-    std::vector<std::string> f = split(lines[l]);
-    if (f.size() < header.size()) {
-      throw InputError({name, line, 1},
-                       fmt::format("{} fields where the header has {} (a truncated file?)",
-                                   f.size(), header.size()));
+  for (std::size_t r = 1; r < records.size(); ++r) {
+    const CsvRecord& f = records[r];
+    const int line = f[0].line;
+    if (f.size() != header.size()) {
+      throw InputError(
+          {name, line, 1},
+          fmt::format("{} fields where the header has {} ({})", f.size(), header.size(),
+                      f.size() < header.size() ? "a truncated file?"
+                                               : "a comma in a field that is not in quotes?"));
     }
-    // A workload name with commas (compare does not quote) spreads over the first fields.
-    const std::size_t extra = f.size() - header.size();
-    CompareRun run;
-    for (std::size_t i = 0; i <= extra; ++i)
-      run.workload += (i ? "," : "") + f[i];
-    const auto field = [&](std::size_t i) -> const std::string& { return f[extra + i]; };
-    const auto column = [&](std::size_t i) {
-      int c = 1;
-      for (std::size_t j = 0; j < extra + i; ++j)
-        c += static_cast<int>(f[j].size()) + 1;
-      return c;
+    const auto number = [&](std::size_t i, std::string_view what) {
+      return parse_number(f[i].text, name, f[i].line, f[i].column, what);
     };
+    CompareRun run;
+    run.workload = f[0].text;
     for (std::size_t k = 0; k < keys; ++k)
-      run.point.push_back(field(1 + k));
-    run.policy = field(1 + keys);
-    run.status = field(2 + keys);
-    if (run.policy.empty()) throw InputError({name, line, column(1 + keys)}, "empty policy");
+      run.point.push_back(f[1 + k].text);
+    run.policy = f[1 + keys].text;
+    run.status = f[2 + keys].text;
+    if (run.policy.empty()) throw InputError({name, line, f[1 + keys].column}, "empty policy");
     double* numbers[] = {&run.makespan_us, &run.stp,  &run.antt,
                          &run.fairness,    &run.dntt, &run.slot_idle_us};
-    for (std::size_t n = 0; n < std::size(numbers); ++n) {
-      const std::size_t i = 3 + keys + n;
-      *numbers[n] = parse_number(field(i), name, line, column(i), kColumns[2 + n]);
-    }
+    for (std::size_t n = 0; n < std::size(numbers); ++n)
+      *numbers[n] = number(3 + keys + n, kColumns[2 + n]);
     for (std::size_t i = 3 + keys + std::size(numbers); i < header.size(); ++i)
-      parse_number(field(i), name, line, column(i), header[i]);
+      number(i, header[i]);
     table.runs.push_back(std::move(run));
   }
   if (table.runs.empty()) {

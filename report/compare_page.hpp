@@ -24,7 +24,7 @@ struct CompareTable {
 };
 
 // Parses the CSV text of the file `name`; throws InputError (with the line and column) for an
-// empty file, another header, a row with the wrong number of fields or a bad number.
+// empty file, another header, bad quoting, a row with the wrong number of fields or a bad number.
 CompareTable parse_compare_csv(const std::string& text, const std::string& name);
 
 // A metric over the completed runs of a group: its mean, smallest and largest value. The mean is

@@ -126,4 +126,32 @@ TEST_F(CompareCli, MergeOfNoCompletedRunIsTheFirstRunsStatus) {
   EXPECT_THAT(merged.err, HasSubstr("no run completed"));
 }
 
+// A workload or sweep value with a comma or a quote is one quoted CSV field (RFC 4180), in
+// compare's CSV and merge's; unquoted, report read "a,b" as two fields.
+TEST_F(CompareCli, CsvFieldsWithCommasAndQuotesAreQuoted) {
+  write("w,1.yaml", read_file(kQuickstart));
+  const std::string experiment = write("e.yaml", R"(experiment:
+  workload: w,1.yaml
+  policies: [fifo]
+  sweep: {description: ["a,b\"c", d]}
+)");
+  const Result r =
+      aqlsim("compare --no-alone " + quote(experiment) + " --csv " + quote(path("e.csv")));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string csv = read_file(path("e.csv"));
+  EXPECT_THAT(csv, StartsWith("workload,description,policy,status,"));
+  const std::string workload = "\n\"" + path("w,1.yaml") + "\",";  // the full path
+  EXPECT_THAT(csv, HasSubstr(workload + "\"a,b\"\"c\",fifo,completed,"));
+  EXPECT_THAT(csv, HasSubstr(workload + "d,fifo,completed,"));
+  const Result shard =
+      aqlsim("compare --no-alone " + quote(experiment) + " --shard 0/1 --csv " + quote(path("s0")));
+  ASSERT_EQ(shard.status, 0) << shard.err;
+  const Result merged = aqlsim("merge " + quote(path("s0")) + " -o " + quote(path("m.csv")));
+  ASSERT_EQ(merged.status, 0) << merged.err;
+  EXPECT_EQ(read_file(path("m.csv")), csv);
+  const Result page = aqlsim("report " + quote(path("e.csv")) + " -o " + quote(path("e.html")));
+  ASSERT_EQ(page.status, 0) << page.err;
+  EXPECT_THAT(read_file(path("e.html")), HasSubstr("description=a,b&quot;c"));
+}
+
 }  // namespace

@@ -127,6 +127,40 @@ TEST(CompareCsv, BadFilesAreClearErrors) {
       HasSubstr("x.csv:2:15: makespan_us is not a non-negative number: \"1x\""));
 }
 
+// RFC 4180: `compare --csv` quotes a workload or sweep value with a comma, quote or newline.
+TEST(CompareCsv, QuotedFieldsKeepTheirCommasQuotesAndNewlines) {
+  const std::string csv =
+      "workload,description,policy,status,makespan_us,stp,antt,fairness,dntt,slot_idle_us,"
+      "map_count,unmap_count\r\n"
+      "\"w,1.yaml\",\"a,b,c\",fifo,completed,10,0,0,0,0,0,1,0\r\n"
+      "w2.yaml,\"say \"\"x\"\"\nthen y\",fifo,completed,20,0,0,0,0,0,1,0\n";
+  const CompareTable t = parse_compare_csv(csv, "q.csv");
+  ASSERT_EQ(t.runs.size(), 2u);
+  EXPECT_EQ(t.runs[0].workload, "w,1.yaml");
+  EXPECT_EQ(t.runs[0].point, std::vector<std::string>{"a,b,c"});
+  EXPECT_EQ(t.runs[0].policy, "fifo");
+  EXPECT_EQ(t.runs[1].workload, "w2.yaml");
+  EXPECT_EQ(t.runs[1].point, std::vector<std::string>{"say \"x\"\nthen y"});
+  EXPECT_EQ(t.runs[1].makespan_us, 20);
+  const std::string header = csv.substr(0, csv.find('\n') + 1);
+  // The row's makespan is on line 3, after the newline in quotes.
+  EXPECT_THAT(error_of([&] {
+                parse_compare_csv(header + "w,\"a\nb\",fifo,completed,1x,0,0,0,0,0,1,0\n", "n.csv");
+              }),
+              HasSubstr("n.csv:3:19: makespan_us is not a non-negative number: \"1x\""));
+  EXPECT_THAT(error_of([&] {
+                parse_compare_csv(header + "w,a,b,fifo,completed,1,0,0,0,0,0,1,0\n", "c.csv");
+              }),
+              HasSubstr("c.csv:2:1: 13 fields where the header has 12 (a comma in a field that "
+                        "is not in quotes?)"));
+  EXPECT_THAT(error_of([&] { parse_compare_csv(header + "w,\"a,fifo\n", "u.csv"); }),
+              HasSubstr("u.csv:2:3: a quoted field that does not end"));
+  EXPECT_THAT(error_of([&] { parse_compare_csv(header + "w,\"a\"b,fifo\n", "t.csv"); }),
+              HasSubstr("t.csv:2:6: text after the closing quote of the field at column 3"));
+  EXPECT_THAT(error_of([&] { parse_compare_csv(header + "w,a\"b,fifo\n", "i.csv"); }),
+              HasSubstr("i.csv:2:4: a quote inside an unquoted field"));
+}
+
 TEST(RunResult, OtherJsonIsRejectedWithTheFirstMissingKey) {
   EXPECT_THAT(error_of([] { parse_run_result("{\"traceEvents\": []}", "t.json"); }),
               HasSubstr("t.json: not a result file of `aqlsim run --json`: source is missing"));
