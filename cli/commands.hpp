@@ -43,6 +43,10 @@ struct WorkloadOptions {
   std::vector<PathArgument> inputs(const Scenario& loaded) const;
 };
 
+// A positive duration given to OPTION: in a time unit, not cycles, since an option is one for
+// every run of the command whatever its device's clock. Throws InputError.
+Tick parse_duration_option(const std::string& option, const std::string& text);
+
 // The run budgets (README: Limits), for commands that simulate.
 struct LimitOptions {
   std::optional<std::string> max_sim_time;

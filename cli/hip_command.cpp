@@ -8,7 +8,6 @@
 #include <optional>
 
 #include "cli/commands.hpp"
-#include "config/duration.hpp"
 #include "hip_backend/calibration_yaml.hpp"
 #include "hip_backend/comparison.hpp"
 #include "hip_backend/measure.hpp"
@@ -56,14 +55,7 @@ struct ExecutorChoice {
   }
 
   std::unique_ptr<hip::Executor> make() {
-    if (evict_every) {
-      const auto t = parse_duration(*evict_every, 1000.0);
-      if (!t || *t <= 0) {
-        throw InputError({"--evict-every " + *evict_every, 0, 0},
-                         "expected a positive duration with a unit, e.g. 1ms");
-      }
-      options.eviction_period = *t;
-    }
+    if (evict_every) options.eviction_period = parse_duration_option("--evict-every", *evict_every);
     return hip::make_executor(kind, options);
   }
 };

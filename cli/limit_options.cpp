@@ -5,6 +5,7 @@
 
 #include "cli/commands.hpp"
 #include "config/duration.hpp"
+#include "config/limits.hpp"
 
 namespace aqlsim::cli {
 namespace {
@@ -31,6 +32,22 @@ std::uint64_t parse_count(const std::string& option, const std::string& text,
 
 }  // namespace
 
+Tick parse_duration_option(const std::string& option, const std::string& text) {
+  Tick ticks = 0;
+  const DurationStatus status = parse_duration(text, 0.0, ticks);
+  if (status == DurationStatus::needs_clock) {
+    throw InputError({fmt::format("{} {}", option, text), 0, 0},
+                     "cycles depend on a device's clock, and the option is one for every run: "
+                     "give a time unit (ps, ns, us, ms or s), e.g. 1ms");
+  }
+  if (status != DurationStatus::ok || ticks <= 0) {
+    throw InputError({fmt::format("{} {}", option, text), 0, 0},
+                     fmt::format("expected a positive duration with a unit, e.g. 1ms, up to {}",
+                                 kMaxDurationText));
+  }
+  return ticks;
+}
+
 void LimitOptions::add_to(CLI::App& command) {
   command
       .add_option("--max-sim-time", max_sim_time,
@@ -50,15 +67,9 @@ void LimitOptions::add_to(CLI::App& command) {
 
 RunLimits LimitOptions::limits() const {
   RunLimits limits;
-  if (max_sim_time) {
-    const auto t = parse_duration(*max_sim_time, 1000.0);
-    if (!t || *t <= 0 || *t > kMaxSimTime)
-      throw InputError({"--max-sim-time " + *max_sim_time, 0, 0},
-                       fmt::format("expected a positive duration with a unit up to {} s, e.g. "
-                                   "10ms",
-                                   kMaxSimTime / kSecond));
-    limits.max_sim_time = *t;
-  }
+  // A duration's limit, 1000000 s, is below the largest simulated time (the default).
+  static_assert(limits::kMaxDurationPs < kMaxSimTime);
+  if (max_sim_time) limits.max_sim_time = parse_duration_option("--max-sim-time", *max_sim_time);
   if (max_events) limits.max_events = parse_count("--max-events", *max_events, {});
   limits.max_memory_bytes = physical_memory_bytes() / 10 * 8;
   if (max_memory) {

@@ -61,6 +61,7 @@ DurationStatus parse_duration(std::string_view text, double clock_mhz, Tick& tic
   }
   const auto scale = ticks_per_unit(unit);
   if (!scale) return DurationStatus::malformed;
+  if (*scale == 0.0 && clock_mhz == 0.0) return DurationStatus::needs_clock;
   const double exact = *scale == 0.0 ? value * kMicrosecond / clock_mhz : value * *scale;
   if (!(exact <= static_cast<double>(limits::kMaxDurationPs))) return DurationStatus::too_long;
   ticks = static_cast<Tick>(std::llround(exact));

@@ -8,11 +8,12 @@
 
 namespace aqlsim {
 
-enum class DurationStatus { ok, malformed, too_long };
+enum class DurationStatus { ok, malformed, too_long, needs_clock };
 
 // Units: ps, ns, us, ms, s, and cy/cycles (converted with clock_mhz). A bare "0" is allowed.
 // Anything else, negative values included, is malformed; a duration above
-// limits::kMaxDurationPs is too long. `ticks` is set only when the result is ok.
+// limits::kMaxDurationPs is too long. A clock_mhz of 0 means no clock is known: cycles then
+// need one. `ticks` is set only when the result is ok.
 DurationStatus parse_duration(std::string_view text, double clock_mhz, Tick& ticks);
 // The same, nullopt unless ok.
 std::optional<Tick> parse_duration(std::string_view text, double clock_mhz);

@@ -194,6 +194,7 @@ Tick YamlNode::as_duration(double clock_mhz) const {
     case DurationStatus::too_long:
       fail(fmt::format("the duration '{}' is longer than the limit of {}", text, kMaxDurationText));
     case DurationStatus::malformed:
+    case DurationStatus::needs_clock:  // not reached: a device's clock is positive
       break;
   }
   fail(fmt::format("expected {}, found '{}'", kDurationHelp, text));

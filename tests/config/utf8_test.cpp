@@ -86,6 +86,7 @@ TEST(ParseDuration, RefusesDurationsAboveTheLimitAsTooLong) {
   }
   EXPECT_EQ(parse_duration("1e12cy", 1.0, ticks), DurationStatus::ok);  // 1e12 us at 1 MHz
   EXPECT_EQ(parse_duration("1.1e12cy", 1.0, ticks), DurationStatus::too_long);
+  EXPECT_EQ(parse_duration("5000cy", 0, ticks), DurationStatus::needs_clock);  // no clock known
   for (const char* text : {"1e-400s", "-1e400s", "soon", "5"}) {
     EXPECT_EQ(parse_duration(text, 0, ticks), DurationStatus::malformed) << text;
   }

@@ -58,6 +58,10 @@ TEST_F(HipCli, BadInputIsExitTwo) {
   EXPECT_EQ(zero.status, 2);
   EXPECT_THAT(zero.err, HasSubstr("--evict-every 0us: expected a positive duration with a unit, "
                                   "e.g. 1ms"));
+  const Result cycles =
+      aqlsim("hip run " + quote(kQuickstart) + " --executor cpu --evict-every 5000cy");
+  EXPECT_EQ(cycles.status, 2);
+  EXPECT_THAT(cycles.err, HasSubstr("--evict-every 5000cy: cycles depend on a device's clock"));
   EXPECT_EQ(aqlsim("hip run " + quote(kQuickstart) + " --executor fpga").status, 2);
   const std::string raw = write("raw.yaml",
                                 "device: cdna\nkernels: [{name: k, wg_time: 1us}]\n"

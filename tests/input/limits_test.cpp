@@ -120,6 +120,23 @@ TEST_F(Limits, RingsThatWouldPassTheMemoryLimitAreNotAllocated) {
   EXPECT_EQ(aqlsim("run --no-alone " + path + " --max-memory 256M").status, 0);
 }
 
+// --max-sim-time is one for every run, whatever its device's clock: cycles (which were read at
+// 1000 MHz, not cdna's 1502) are refused, and the range is every duration's, up to 1000000 s.
+TEST_F(Limits, TheSimulatedTimeLimitIsATimeUpToTheDurationLimit) {
+  const std::string workload = quote(write("one.yaml", kOneWorkgroup));
+  const Result cycles = aqlsim("run -q " + workload + " --max-sim-time 5000cy");
+  EXPECT_EQ(cycles.status, kExitBadInput);
+  EXPECT_EQ(cycles.err,
+            "aqlsim: error: --max-sim-time 5000cy: cycles depend on a device's clock, and the "
+            "option is one for every run: give a time unit (ps, ns, us, ms or s), e.g. 1ms\n");
+  EXPECT_EQ(aqlsim("run -q " + workload + " --max-sim-time 1000000s").status, 0);
+  const Result over = aqlsim("run -q " + workload + " --max-sim-time 2000000s");
+  EXPECT_EQ(over.status, kExitBadInput);
+  EXPECT_EQ(over.err,
+            "aqlsim: error: --max-sim-time 2000000s: expected a positive duration with a unit, "
+            "e.g. 1ms, up to 1000000s (1e18 ps)\n");
+}
+
 TEST_F(Limits, BadLimitValuesAreBadInput) {
   const std::string workload = write("one.yaml", kOneWorkgroup);
   for (const std::string option :
