@@ -161,7 +161,7 @@ struct GenOptions {
   std::string kind;
   std::vector<std::string> params;
   std::string output;
-  std::string format;  // yaml or jsonl; empty: jsonl for an output named *.jsonl, else yaml
+  std::string format;  // yaml or jsonl; empty: by the output's extension (gen_format)
 };
 
 // The generator spec from `kind` and `key=value` parameters, each value parsed as YAML. An
@@ -211,9 +211,29 @@ std::string graph_to_yaml(const TaskGraph& graph) {
   return std::string(out.c_str()) + '\n';
 }
 
+// The format gen writes: --format, else the output's extension, else YAML. A file is read by
+// its extension, so an output named for another format than the one written is refused.
+GraphFormat gen_format(const GenOptions& o) {
+  const std::optional<GraphFormat> named = graph_format_of(o.output);
+  if (named && *named != GraphFormat::yaml && *named != GraphFormat::jsonl) {
+    throw InputError({"--output " + o.output, 0, 0},
+                     fmt::format("graph gen writes YAML (.yaml, .yml) or JSON Lines (.jsonl), "
+                                 "not {}",
+                                 graph_format_name(*named)));
+  }
+  if (o.format.empty()) return named.value_or(GraphFormat::yaml);
+  const GraphFormat format = o.format == "jsonl" ? GraphFormat::jsonl : GraphFormat::yaml;
+  if (named && *named != format) {
+    throw InputError({"--format " + o.format, 0, 0},
+                     fmt::format("--output {} names a {} file, and files are read by their "
+                                 "extension: leave --format out, or name the output for {}",
+                                 o.output, graph_format_name(*named), graph_format_name(format)));
+  }
+  return format;
+}
+
 int generate(const GenOptions& o) {
-  const bool jsonl = o.format.empty() ? std::filesystem::path(o.output).extension() == ".jsonl"
-                                      : o.format == "jsonl";
+  const bool jsonl = gen_format(o) == GraphFormat::jsonl;
   std::optional<OutputFile> file;  // opened first: a bad path fails before generating
   if (!o.output.empty()) file.emplace(o.output, "graph");
   const TaskGraph graph = generate_graph(generator_spec(o));

@@ -22,14 +22,8 @@ namespace {
 
 constexpr std::string_view kSources[] = {"tasks", "generate", "import"};
 
-enum class GraphFormat { yaml, dot, stg, jsonl };
-
 GraphFormat graph_format(const std::string& path) {
-  const std::string ext = std::filesystem::path(path).extension().string();
-  if (ext == ".yaml" || ext == ".yml") return GraphFormat::yaml;
-  if (ext == ".dot" || ext == ".gv") return GraphFormat::dot;
-  if (ext == ".stg") return GraphFormat::stg;
-  if (ext == ".jsonl") return GraphFormat::jsonl;
+  if (const auto format = graph_format_of(path)) return *format;
   throw std::invalid_argument(
       fmt::format("cannot tell the format of '{}': use .yaml, .dot/.gv, .stg or .jsonl", path));
 }
@@ -135,6 +129,29 @@ TaskCostFn task_cost(CostMode mode, const Scenario& scenario, const std::string&
         task.workgroups ? static_cast<std::uint64_t>(*task.workgroups) : k->workgroups;
     return estimated_runtime_us(scenario, *k, groups);
   };
+}
+
+std::optional<GraphFormat> graph_format_of(const std::string& path) {
+  const std::string ext = std::filesystem::path(path).extension().string();
+  if (ext == ".yaml" || ext == ".yml") return GraphFormat::yaml;
+  if (ext == ".dot" || ext == ".gv") return GraphFormat::dot;
+  if (ext == ".stg") return GraphFormat::stg;
+  if (ext == ".jsonl") return GraphFormat::jsonl;
+  return std::nullopt;
+}
+
+const char* graph_format_name(GraphFormat format) {
+  switch (format) {
+    case GraphFormat::yaml:
+      return "YAML";
+    case GraphFormat::dot:
+      return "DOT";
+    case GraphFormat::stg:
+      return "STG";
+    case GraphFormat::jsonl:
+      break;
+  }
+  return "JSON Lines";
 }
 
 TaskGraph load_graph_text_by_extension(const std::string& text, const std::string& path) {

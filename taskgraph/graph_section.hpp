@@ -37,6 +37,13 @@ Scenario load_workload_text(const std::string& text, const std::string& name,
 // microseconds by the staircase equation, ceil(N / (R * CUs)) * t(R).
 TaskCostFn task_cost(CostMode mode, const Scenario& scenario, const std::string& default_kernel);
 
+// A graph file's format by its extension: .yaml/.yml, .dot/.gv, .stg, .jsonl; nullopt for any
+// other.
+enum class GraphFormat { yaml, dot, stg, jsonl };
+std::optional<GraphFormat> graph_format_of(const std::string& path);
+// The format as people name it: YAML, DOT, STG, JSON Lines.
+const char* graph_format_name(GraphFormat format);
+
 // Loads a graph from a file by its extension: .yaml/.yml (a map with tasks), .dot/.gv, .stg.
 // An unknown extension is std::invalid_argument; everything else an InputError.
 TaskGraph load_graph_by_extension(const std::string& path);

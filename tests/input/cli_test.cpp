@@ -12,6 +12,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <map>
 #include <set>
 #include <string>
@@ -482,6 +483,30 @@ TEST_F(Cli, GraphToolsTakeOnlyTheOptionsTheyUse) {
   const Result lower = aqlsim("graph lower " + quote(graph));
   EXPECT_EQ(lower.status, 2);
   EXPECT_THAT(lower.err, HasSubstr("`graph lower` needs a workload file with a graph section"));
+}
+
+// A graph file is read by its extension, so gen refuses to write one format under another's
+// name (YAML in g.jsonl was written with exit 0); .jsonl alone means JSON Lines.
+TEST_F(Cli, GraphGenRefusesAnOutputNamedForAnotherFormat) {
+  const auto gen = [&](const std::string& name, const std::string& format) {
+    return aqlsim("graph gen chain n=2 -o " + quote(path(name)) + format);
+  };
+  const Result yaml = gen("g.jsonl", " --format yaml");
+  EXPECT_EQ(yaml.status, 2);
+  EXPECT_EQ(yaml.err, "aqlsim: error: --format yaml: --output " + path("g.jsonl") +
+                          " names a JSON Lines file, and files are read by their extension: "
+                          "leave --format out, or name the output for YAML\n");
+  EXPECT_EQ(gen("g.yml", " --format jsonl").status, 2);
+  const Result dot = gen("g.gv", "");
+  EXPECT_EQ(dot.status, 2);
+  EXPECT_EQ(dot.err, "aqlsim: error: --output " + path("g.gv") +
+                         ": graph gen writes YAML (.yaml, .yml) or JSON Lines (.jsonl), not DOT\n");
+  EXPECT_EQ(gen("g.stg", " --format yaml").status, 2);
+  EXPECT_FALSE(std::filesystem::exists(path("g.jsonl")));
+  ASSERT_EQ(gen("g.jsonl", "").status, 0);
+  EXPECT_EQ(read_file(path("g.jsonl")), "{\"id\":\"t0\"}\n{\"id\":\"t1\",\"after\":[\"t0\"]}\n");
+  ASSERT_EQ(gen("g.out", " --format jsonl").status, 0);  // another extension: as --format says
+  EXPECT_EQ(read_file(path("g.out")), read_file(path("g.jsonl")));
 }
 
 // A generated graph written as JSON Lines is the same graph as its YAML: a workload importing
