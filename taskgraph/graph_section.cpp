@@ -182,6 +182,14 @@ GraphSection read_graph_section(const YamlNode& node, const Scenario& scenario) 
   GraphSection section{
       .graph = read_source(node, scenario), .lowering = {}, .cost_mode = CostMode::unit};
   if (node.has("edges") && !node.has("tasks")) node.require("edges").fail("edges need tasks");
+  // Lowered, it would make no queues: the workload's error would be that it has none.
+  if (section.graph.size() == 0) {
+    if (auto import = node.get("import")) {
+      import->fail(fmt::format("the graph imported from '{}' has no tasks", import->as_string()));
+    }
+    node.require(node.has("tasks") ? "tasks" : "generate")
+        .fail("the graph has no tasks: a graph needs at least one");
+  }
   LoweringOptions& o = section.lowering;
   o.default_kernel = node.string_or("default_kernel", "");
   if (auto text = node.get("lowering")) {

@@ -485,6 +485,19 @@ TEST_F(Cli, GraphToolsTakeOnlyTheOptionsTheyUse) {
   EXPECT_THAT(lower.err, HasSubstr("`graph lower` needs a workload file with a graph section"));
 }
 
+// An imported graph with no tasks is an error at the import, not the workload's "needs at least
+// one queue (or a graph)".
+TEST_F(Cli, AnImportedGraphWithNoTasksIsAnErrorAtTheImport) {
+  write("empty.stg", "0\n0 0 0\n1 0 0\n");  // only the entry and exit dummies
+  const std::string kernels = "kernels: [{name: k, workgroups: 1, wg_time: 1us}]\n";
+  const Result empty =
+      aqlsim("run " + quote(write("e.yaml", kernels + "graph: {import: empty.stg}\n")));
+  EXPECT_EQ(empty.status, 2);
+  EXPECT_EQ(empty.err, "aqlsim: error: " + path("e.yaml") +
+                           ":2:17: the graph imported from 'empty.stg' has no tasks (at "
+                           "'graph.import')\n");
+}
+
 // A graph file is read by its extension, so gen refuses to write one format under another's
 // name (YAML in g.jsonl was written with exit 0); .jsonl alone means JSON Lines.
 TEST_F(Cli, GraphGenRefusesAnOutputNamedForAnotherFormat) {

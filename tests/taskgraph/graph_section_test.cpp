@@ -80,6 +80,14 @@ TEST(GraphSection, EstimatedRanksUseTheStaircaseRuntime) {
   EXPECT_EQ(s.queues[1].priority, 1u);  // b, rank 10
 }
 
+// An empty graph lowers to no queues; the error was the workload's "needs at least one queue
+// (or a graph)", although it had a graph.
+TEST(GraphSection, AGraphWithNoTasksIsAnErrorAtItsTasks) {
+  EXPECT_STREQ(error_of([] { load("graph: {tasks: []}\n"); }).what(),
+               "g.yaml:5:16: the graph has no tasks: a graph needs at least one (at "
+               "'graph.tasks')");
+}
+
 TEST(GraphSection, ReportsBadSectionsWithTheirLocation) {
   EXPECT_THAT(error_of([] { load("graph:\n  lowering: chains\n"); }).what(),
               HasSubstr("a graph needs tasks, generate or import"));
