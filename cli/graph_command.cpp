@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
+#include <cctype>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -25,6 +26,8 @@ namespace {
 using namespace aqlsim::taskgraph;
 
 struct GraphOptions {
+  std::string tool;       // ranks, stats or lower
+  std::string file_help;  // what FILE may be, as --help says
   std::string file;
   std::vector<std::string> overrides;
   std::string cost;  // empty: the file's own choice
@@ -47,10 +50,16 @@ LoadedGraph load(const GraphOptions& o) {
   const std::string text = read_input_file(o.file);
   const std::string ext = std::filesystem::path(o.file).extension().string();
   const bool yaml = ext == ".yaml" || ext == ".yml";
-  const bool workload = yaml && [&] {
-    const YAML::Node root = parse_yaml_text(text, o.file);
-    return root.IsMap() && root["graph"];
-  }();
+  const YAML::Node root = yaml ? parse_yaml_text(text, o.file) : YAML::Node();
+  const bool workload = root.IsMap() && root["graph"];
+  // Else read as a graph file, a workload would fail on its first key ("unknown key 'device'").
+  if (root.IsMap() && !workload && !root["tasks"] && (root["kernels"] || root["queues"])) {
+    std::string expected = o.file_help;
+    expected[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(expected[0])));
+    throw InputError(
+        {o.file, 0, 0},
+        fmt::format("the workload has no `graph:` section; `graph {}` reads {}", o.tool, expected));
+  }
   if (!workload) {
     if (!o.overrides.empty()) throw InputError({o.file, 0, 0}, "--set applies to workload files");
     try {
@@ -263,6 +272,8 @@ constexpr const char* kAnyGraphFile =
 template <class Fn>
 void add_graph_tool(CLI::App& graph, Action& action, const GraphTool& tool, Fn run) {
   auto o = std::make_shared<GraphOptions>();
+  o->tool = tool.name;
+  o->file_help = tool.file_help;
   CLI::App* cmd = graph.add_subcommand(tool.name, tool.help);
   cmd->add_option("file", o->file, tool.file_help)->required();
   cmd->add_option("--set", o->overrides, "Override a workload value (as for `run`)")

@@ -498,6 +498,26 @@ TEST_F(Cli, AnImportedGraphWithNoTasksIsAnErrorAtTheImport) {
                            "'graph.import')\n");
 }
 
+// A workload without a graph section was read as a YAML graph file: "unknown key 'device';
+// expected one of: tasks, edges".
+TEST_F(Cli, GraphToolsOnAWorkloadWithoutAGraphSectionSaySo) {
+  const std::string workload = write("w.yaml", R"(device: cdna
+kernels: [{name: k, workgroups: 1, wg_time: 1us}]
+queues: [{packets: [{dispatch: k}]}]
+)");
+  const Result lower = aqlsim("graph lower " + quote(workload));
+  EXPECT_EQ(lower.status, 2);
+  EXPECT_EQ(lower.err, "aqlsim: error: " + workload +
+                           ": the workload has no `graph:` section; `graph lower` reads a "
+                           "workload with a graph section\n");
+  const Result stats = aqlsim("graph stats " + quote(workload));
+  EXPECT_EQ(stats.status, 2);
+  EXPECT_EQ(stats.err, "aqlsim: error: " + workload +
+                           ": the workload has no `graph:` section; `graph stats` reads a "
+                           "workload with a graph section, or a graph file (.yaml, .dot, .stg, "
+                           ".jsonl)\n");
+}
+
 // A graph file is read by its extension, so gen refuses to write one format under another's
 // name (YAML in g.jsonl was written with exit 0); .jsonl alone means JSON Lines.
 TEST_F(Cli, GraphGenRefusesAnOutputNamedForAnotherFormat) {
