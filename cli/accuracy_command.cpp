@@ -42,12 +42,19 @@ int accuracy(const AccuracyCli& o) {
   fmt::print("predicted runtime / actual runtime, Simple Slicing predictor\n");
   fmt::print("{:<9} {:<24} {:>6} {:>7} {:>7} {:>7} {:>7} {:>7} {:>9}\n", "group", "prediction", "n",
              "min", "q1", "median", "q3", "max", "0.5-2x");
-  for (const RatioSummary& r : predictor_accuracy(spec)) {
+  const AccuracyResult result = predictor_accuracy(spec);
+  for (const RatioSummary& r : result.ratios) {
     fmt::print("{:<9} {:<24} {:>6} {:>7.3f} {:>7.3f} {:>7.3f} {:>7.3f} {:>7.3f} {:>8.0f}%\n",
                r.group, r.when, r.count, r.min, r.q1, r.median, r.q3, r.max,
                100 * r.within_half_to_double);
   }
-  return kExitOk;
+  // A run that did not finish has no actual runtimes: its kernels are left out, and the exit
+  // status is the first such run's, as `run` would give.
+  for (const UnfinishedRun& u : result.unfinished) {
+    fmt::print(stderr, "aqlsim: {}: the {} did not complete ({}); its kernels are left out\n",
+               u.workload, u.run, run_status_name(u.status));
+  }
+  return result.unfinished.empty() ? kExitOk : exit_status(result.unfinished.front().status);
 }
 
 }  // namespace

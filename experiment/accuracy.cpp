@@ -14,18 +14,22 @@ namespace {
 
 // Ratios by (group, which prediction).
 using Ratios = std::map<std::pair<std::string, std::string>, std::vector<double>>;
+// One run's ratios: (which prediction, ratio), in kernel order.
+using RunRatios = std::vector<std::pair<std::string, double>>;
 
-void measure(const Scenario& scenario, const std::string& group, Ratios& ratios) {
+// The run's status and, when it completed, its ratios.
+RunStatus measure(const Scenario& scenario, RunRatios& out) {
   const std::uint32_t cus = scenario.device.compute_units;
   SlicingObserver aware(cus, SliceMode::aware);
   SlicingObserver unaware(cus, SliceMode::unaware);
   BuiltModel model = build_model(
       scenario, {.observers = {&aware, &unaware}, .isolated_runtimes = {}, .worker_profiles = {}});
-  if (model.gpu->run().status != RunStatus::completed) return;
+  const RunStatus status = model.gpu->run().status;
+  if (status != RunStatus::completed) return status;
   for (const KernelState& k : model.gpu->kernels()) {
     const double actual = static_cast<double>(k.end - k.start);
     const auto record = [&](const std::string& which, std::optional<Tick> predicted) {
-      if (predicted) ratios[{group, which}].push_back(static_cast<double>(*predicted) / actual);
+      if (predicted) out.emplace_back(which, static_cast<double>(*predicted) / actual);
     };
     // The first prediction is the same in both modes.
     const SlicingObserver::History& h = aware.history(k.id);
@@ -33,6 +37,12 @@ void measure(const Scenario& scenario, const std::string& group, Ratios& ratios)
     record("slice-unaware", unaware.last_slice_prediction(k.id));
     record("last slice, slice-aware", aware.last_slice_prediction(k.id));
   }
+  return status;
+}
+
+void add(Ratios& ratios, const std::string& group, const RunRatios& run) {
+  for (const auto& [which, ratio] : run)
+    ratios[{group, which}].push_back(ratio);
 }
 
 Scenario load(const WorkloadSource& source, const ExperimentSpec& spec) {
@@ -58,23 +68,34 @@ double quantile(const std::vector<double>& sorted, double q) {
   return sorted[below] + fraction * (sorted[above] - sorted[below]);
 }
 
-std::vector<RatioSummary> predictor_accuracy(const ExperimentSpec& spec) {
+AccuracyResult predictor_accuracy(const ExperimentSpec& spec) {
   Ratios ratios;
-  std::map<std::string, bool> alone_done;  // each dispatch alone once, by packet name
+  AccuracyResult result;
+  // Alone runs measured, by packet name: identical ones (a kernel in many pairs) count once.
+  std::map<std::string, std::vector<RunRatios>> alone_measured;
   for (const WorkloadSource& source : spec.workloads) {
     const Scenario s = load(source, spec);
-    measure(s, "shared", ratios);
+    RunRatios shared;
+    if (const RunStatus status = measure(s, shared); status != RunStatus::completed)
+      result.unfinished.push_back({source.name, "shared run", status});
+    add(ratios, "shared", shared);
     AloneRuns alone(s);
     for (std::size_t q = 0; q < s.queues.size(); ++q) {
       for (std::size_t p = 0; p < s.queues[q].packets.size(); ++p) {
         const PacketSpec& packet = s.queues[q].packets[p];
-        if (packet.kind != PacketSpec::Kind::dispatch || alone_done[packet.name]) continue;
-        alone_done[packet.name] = true;
-        measure(alone.dispatch_scenario(q, p), "isolated", ratios);
+        if (packet.kind != PacketSpec::Kind::dispatch) continue;
+        RunRatios run;
+        if (const RunStatus status = measure(alone.dispatch_scenario(q, p), run);
+            status != RunStatus::completed)
+          result.unfinished.push_back({source.name, "alone run of " + packet.name, status});
+        std::vector<RunRatios>& seen = alone_measured[packet.name];
+        if (std::find(seen.begin(), seen.end(), run) != seen.end()) continue;
+        seen.push_back(run);
+        add(ratios, "isolated", run);
       }
     }
   }
-  std::vector<RatioSummary> out;
+  std::vector<RatioSummary>& out = result.ratios;
   for (auto& [key, values] : ratios) {
     std::sort(values.begin(), values.end());
     const auto within = std::ranges::count_if(values, [](double r) { return r >= 0.5 && r <= 2; });
@@ -82,7 +103,7 @@ std::vector<RatioSummary> predictor_accuracy(const ExperimentSpec& spec) {
                    quantile(values, 0.5), quantile(values, 0.75), values.back(),
                    static_cast<double>(within) / static_cast<double>(values.size())});
   }
-  return out;
+  return result;
 }
 
 }  // namespace aqlsim

@@ -22,9 +22,23 @@ struct RatioSummary {
   double within_half_to_double = 0;  // share of ratios in [0.5, 2] (the paper's "within 2x")
 };
 
+// A run that did not complete: its kernels are left out of the ratios.
+struct UnfinishedRun {
+  std::string workload;
+  std::string run;  // "shared run", or "alone run of PACKET"
+  RunStatus status = RunStatus::completed;
+};
+
+struct AccuracyResult {
+  std::vector<RatioSummary> ratios;
+  std::vector<UnfinishedRun> unfinished;  // in the order run
+};
+
 // Runs every workload of `spec` (with its overrides, seed and the first policy it names, if
-// any) and every dispatch of those workloads alone.
-std::vector<RatioSummary> predictor_accuracy(const ExperimentSpec& spec);
+// any) and every dispatch of those workloads alone. A dispatch whose alone run is identical to
+// one already measured (the same packet name and the same figures: a kernel in many pairs) is
+// counted once.
+AccuracyResult predictor_accuracy(const ExperimentSpec& spec);
 
 // Linear-interpolation quantile (q in [0, 1]) of sorted values.
 double quantile(const std::vector<double>& sorted, double q);

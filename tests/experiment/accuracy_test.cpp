@@ -36,7 +36,7 @@ queues:
   - packets: [{name: grid, dispatch: k}]
 )";
   ExperimentSpec spec = load_experiment(file.string());
-  const std::vector<RatioSummary> summary = predictor_accuracy(spec);
+  const std::vector<RatioSummary> summary = predictor_accuracy(spec).ratios;
   ASSERT_EQ(summary.size(), 6u);  // isolated and shared, three predictions each
   for (const RatioSummary& r : summary) {
     EXPECT_EQ(r.count, 1u) << r.group << " " << r.when;
@@ -44,6 +44,57 @@ queues:
     EXPECT_DOUBLE_EQ(r.within_half_to_double, 1.0) << r.group << " " << r.when;
   }
   std::filesystem::remove(file);
+}
+
+// As above with `workgroups` work-groups and `extra` YAML after the queue's packets.
+std::string staircase(int workgroups, const std::string& extra = "") {
+  return "device:\n"
+         "  compute_units: 2\n"
+         "  cu: {simds: 1, waves_per_simd: 4, vgprs_per_simd: 1024, vgpr_granule: 1}\n"
+         "  front_end: {packet_latency: 0}\n"
+         "kernels:\n"
+         "  - {name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0, workgroups: " +
+         std::to_string(workgroups) + "}\nqueues:\n  - packets: [{name: grid, dispatch: k}" +
+         extra + "]\n";
+}
+
+// Alone runs are counted once when identical, not once per packet name: a.yaml and its copy c
+// run `grid` alone identically (1.25, as above), b.yaml's `grid` has 16 work-groups, two waves:
+// Pred = 10 + (8 - 1) * 10 / 4 = 27.5 us against 20: 1.375. Shared: all three.
+TEST(PredictorAccuracy, IdenticalAloneRunsCountOnceAndOthersEachTime) {
+  const std::filesystem::path dir = std::filesystem::path(::testing::TempDir()) / "acc_alone";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "a.yaml") << staircase(24);
+  std::ofstream(dir / "b.yaml") << staircase(16);
+  std::ofstream(dir / "c.yaml") << staircase(24);
+  std::ofstream(dir / "e.yaml") << "experiment: {workloads: [a.yaml, b.yaml, c.yaml]}\n";
+  const AccuracyResult result = predictor_accuracy(load_experiment((dir / "e.yaml").string()));
+  EXPECT_TRUE(result.unfinished.empty());
+  for (const RatioSummary& r : result.ratios) {
+    if (r.when != "first block") continue;
+    if (r.group == "isolated") {
+      EXPECT_EQ(r.count, 2u);
+      EXPECT_DOUBLE_EQ(r.min, 1.25);
+      EXPECT_DOUBLE_EQ(r.max, 1.375);
+    } else {
+      EXPECT_EQ(r.count, 3u);
+    }
+  }
+  std::filesystem::remove_all(dir);
+}
+
+// A shared run that deadlocks (its barrier waits on a signal nothing sets) has no actual
+// runtimes: it is reported, not left out silently; its dispatch alone still completes.
+TEST(PredictorAccuracy, ARunThatDoesNotCompleteIsReported) {
+  const std::filesystem::path dir = std::filesystem::path(::testing::TempDir()) / "acc_deadlock";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "d.yaml") << staircase(24, ", {barrier_and: [never]}, {dispatch: k}") +
+                                       "signals: [{name: never, initial: 1}]\n";
+  const AccuracyResult result = predictor_accuracy(load_experiment((dir / "d.yaml").string()));
+  ASSERT_EQ(result.unfinished.size(), 1u);
+  EXPECT_EQ(result.unfinished[0].run, "shared run");
+  EXPECT_EQ(result.unfinished[0].status, RunStatus::deadlock);
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace
