@@ -324,13 +324,18 @@ std::string compare_page(const CompareTable& table, const std::string& csv_name,
     row.push_back(spread_text(g.speedup));
     for (const Spread* s : {&g.stp, &g.antt, &g.fairness, &g.dntt})
       row.push_back(spread_text(*s));
-    row.push_back(svg::number(g.slot_idle_us, 6));
+    // As `aqlsim compare` prints it: a mean over completed runs, none when none completed.
+    row.push_back(g.completed ? svg::number(g.slot_idle_us, 6) : "-");
     rows.push_back(std::move(row));
   }
   std::vector<bool> numeric(table.sweep_keys.size() + 1, false);
   numeric.resize(header.size(), true);
   out += table.runs.empty() ? "" : report::table(header, rows, numeric);
-  if (!metrics) {
+  const bool completed =
+      std::ranges::any_of(groups, [](const CompareGroup& g) { return g.completed > 0; });
+  if (!completed) {
+    out += note("No run completed (see each run's status in the CSV): nothing was measured.");
+  } else if (!metrics) {
     out += note(
         "No run measured STP, ANTT or fairness (the experiment ran without isolated runs): "
         "only makespan and speedup are shown.");

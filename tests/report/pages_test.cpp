@@ -111,6 +111,24 @@ TEST(CompareCsv, WithoutIsolatedRunsOnlyMakespanAndSpeedupAreCharted) {
   EXPECT_THAT(page, HasSubstr("&lt;b&gt;a&lt;/b&gt;"));
 }
 
+// Runs that deadlocked measured nothing: their slot idle time is shown as compare shows it,
+// "-", not 0, and the note says why nothing is charted.
+TEST(CompareCsv, PoliciesWithNoCompletedRunShowNoMeasurements) {
+  const std::string csv =
+      "workload,policy,status,makespan_us,stp,antt,fairness,dntt,slot_idle_us,map_count,"
+      "unmap_count\n"
+      "w,fifo,deadlock,0,0,0,0,0,0,1,0\n"
+      "w,sjf,deadlock,0,0,0,0,0,0,1,0\n";
+  const std::string page = compare_page(parse_compare_csv(csv, "c.csv"), "c.csv", "fifo");
+  EXPECT_THAT(page, HasSubstr("No run completed"));
+  EXPECT_EQ(page.find("without isolated runs"), std::string::npos);
+  // Policy, runs 1, completed 0, then makespan, speedup, STP, ANTT, fairness, DNTT, slot idle.
+  std::string row = R"(<tr><td>sjf</td><td class="n">1</td><td class="n">0</td>)";
+  for (int column = 0; column < 7; ++column)
+    row += R"(<td class="n">-</td>)";
+  EXPECT_THAT(page, HasSubstr(row + "</tr>"));
+}
+
 TEST(CompareCsv, BadFilesAreClearErrors) {
   EXPECT_THAT(error_of([] { parse_compare_csv("", "e.csv"); }),
               HasSubstr("e.csv: the file is empty"));
