@@ -6,11 +6,12 @@
 //     a -> b [cost="1.5"]          // likewise `size` for an edge's communication cost
 //   }
 //
-// Node ids become task ids (names without spaces, dots or control characters, as everywhere); `cost` is preferred
-// over `size` when a node or edge has both. Other attributes (label, shape, DAGGEN's alpha, ...)
-// are ignored. A number has no exponent or unit, as in Graphviz: `cost=1e3` is an error (Graphviz
-// reads two ids), `cost="1e3"` is 1000. Malformed DOT and bad attribute values are InputErrors
-// naming the file; only a bad number also has its line (Boost's parser reports none).
+// Node ids become task ids (names without spaces, dots or control characters, as everywhere);
+// `cost` is preferred over `size` when a node or edge has both. Other attributes (label, shape,
+// DAGGEN's alpha, ...) are ignored. A number has no exponent or unit, as in Graphviz: `cost=1e3` is
+// an error (Graphviz reads two ids), `cost="1e3"` is 1000. Malformed DOT and bad attribute values
+// are InputErrors naming the file; only a bad number also has its line (Boost's parser reports
+// none).
 #include <string>
 
 #include "taskgraph/task_graph.hpp"
