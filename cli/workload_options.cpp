@@ -61,8 +61,7 @@ std::vector<PathArgument> WorkloadOptions::inputs(const Scenario& loaded) const 
 }
 
 Scenario WorkloadOptions::load() const {
-  if (const auto key = repeated_key(overrides))
-    throw InputError({"--set " + *key, 0, 0}, fmt::format("'{}' is set twice", *key));
+  check_each_key_set_once(overrides);
   Scenario scenario = taskgraph::load_workload(file, overrides);
   std::map<PolicyKind, std::string> chosen;
   for (const std::string& name : policies)

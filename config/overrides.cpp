@@ -136,12 +136,13 @@ std::string_view override_key(std::string_view assignment) {
   return assignment.substr(0, assignment.find('='));
 }
 
-std::optional<std::string> repeated_key(const std::vector<std::string>& assignments) {
+void check_each_key_set_once(const std::vector<std::string>& assignments) {
   std::set<std::string_view> seen;
   for (const std::string& assignment : assignments) {
-    if (!seen.insert(override_key(assignment)).second) return std::string(override_key(assignment));
+    const std::string_view key = override_key(assignment);
+    if (!seen.insert(key).second)
+      throw InputError({fmt::format("--set {}", key), 0, 0}, fmt::format("'{}' is set twice", key));
   }
-  return std::nullopt;
 }
 
 }  // namespace aqlsim

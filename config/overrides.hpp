@@ -2,7 +2,6 @@
 // `--set key.path=value`: replace any value of a parsed YAML document before it is read.
 #include <yaml-cpp/yaml.h>
 
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,8 +21,8 @@ void apply_override(YAML::Node& root, std::string_view assignment, YamlSource& s
 // The key path of an assignment "KEY=VALUE" (all of it when there is no '=').
 std::string_view override_key(std::string_view assignment);
 
-// The first key path that two of `assignments` set, if any: the later would silently replace
-// the earlier.
-std::optional<std::string> repeated_key(const std::vector<std::string>& assignments);
+// Throws InputError, at the option `--set KEY`, when two of the --set `assignments` set the
+// same key path: the later would silently replace the earlier.
+void check_each_key_set_once(const std::vector<std::string>& assignments);
 
 }  // namespace aqlsim

@@ -84,6 +84,11 @@ std::string sweep_value_problem(const std::vector<std::string>& values, std::siz
   return "";
 }
 
+bool is_swept(const std::vector<Sweep>& sweeps, std::string_view key) {
+  return std::any_of(sweeps.begin(), sweeps.end(),
+                     [&](const Sweep& sweep) { return sweep.key == key; });
+}
+
 ExperimentSpec read_experiment(const YamlNode& node) {
   node.expect_map("an experiment: workloads, policies, sweeps");
   node.allow_keys({"description", "workload", "workloads", "pairs", "arrival_orders", "policies",
@@ -137,12 +142,15 @@ ExperimentSpec read_experiment(const YamlNode& node) {
     for (const YamlNode& entry : set->elements()) {
       const std::string assignment = entry.as_string();
       const std::string_view key = override_key(assignment);
-      const auto swept = [&](const Sweep& sweep) { return sweep.key == key; };
-      if (std::any_of(e.sweeps.begin(), e.sweeps.end(), swept))
+      if (is_swept(e.sweeps, key))
         entry.fail(
             fmt::format("'{}' is also swept: the sweep's values would replace this one", key));
+      const auto same_key = [&](const std::string& earlier) {
+        return override_key(earlier) == key;
+      };
+      if (std::any_of(e.overrides.begin(), e.overrides.end(), same_key))
+        entry.fail(fmt::format("'{}' is set twice", key));
       e.overrides.push_back(assignment);
-      if (repeated_key(e.overrides)) entry.fail(fmt::format("'{}' is set twice", key));
       e.override_origins[assignment] = entry.location();
     }
   }
@@ -265,12 +273,10 @@ void add_sweep(ExperimentSpec& spec, const std::string& text) {
 }
 
 void add_set_options(ExperimentSpec& spec, const std::vector<std::string>& assignments) {
-  if (const auto key = repeated_key(assignments))
-    throw InputError({"--set " + *key, 0, 0}, fmt::format("'{}' is set twice", *key));
+  check_each_key_set_once(assignments);
   for (const std::string& assignment : assignments) {
     const std::string_view key = override_key(assignment);
-    const auto swept = [&](const Sweep& sweep) { return sweep.key == key; };
-    if (std::any_of(spec.sweeps.begin(), spec.sweeps.end(), swept))
+    if (is_swept(spec.sweeps, key))
       throw InputError({"--set " + assignment, 0, 0},
                        fmt::format("'{}' is also swept: the sweep's values would replace it", key));
   }
