@@ -75,8 +75,9 @@ std::uint64_t workgroup_count(const hsa_kernel_dispatch_packet_t& p) {
          ceil_div(p.grid_size_z, p.workgroup_size_z);
 }
 
-std::uint32_t workitems_per_workgroup(const hsa_kernel_dispatch_packet_t& p) {
-  return static_cast<std::uint32_t>(p.workgroup_size_x) * p.workgroup_size_y * p.workgroup_size_z;
+std::uint64_t workitems_per_workgroup(const hsa_kernel_dispatch_packet_t& p) {
+  // Up to 65535^3: in 32 bits, 18176 x 13824 x 32768 wrapped to 0 work-items.
+  return std::uint64_t{p.workgroup_size_x} * p.workgroup_size_y * p.workgroup_size_z;
 }
 
 }  // namespace aqlsim

@@ -107,6 +107,6 @@ AqlPacket make_barrier_packet(bool any, std::span<const hsa_signal_t> dependenci
 
 // Work-groups in a dispatch packet's grid (ceiling division in each dimension); 0 if invalid.
 std::uint64_t workgroup_count(const hsa_kernel_dispatch_packet_t& packet);
-std::uint32_t workitems_per_workgroup(const hsa_kernel_dispatch_packet_t& packet);
+std::uint64_t workitems_per_workgroup(const hsa_kernel_dispatch_packet_t& packet);
 
 }  // namespace aqlsim

@@ -249,8 +249,17 @@ PacketProcessor::HeadOutcome PacketProcessor::execute_dispatch(UserQueue& queue)
   }
   const std::uint32_t profile = static_cast<std::uint32_t>(packet.kernel_object - 1);
   const KernelProfile& kernel = (*profiles_)[profile];
+  const std::uint64_t workitems = workitems_per_workgroup(packet);
+  const ComputeUnitSpec& cu = device_->cu;
+  const std::uint64_t cu_workitems =
+      std::uint64_t{cu.simds} * cu.waves_per_simd * device_->wave_size;
+  if (workitems > cu_workitems) {
+    return fail(queue, HSA_STATUS_ERROR_OUT_OF_RESOURCES,
+                fmt::format("a work-group of {} work-items fits on no compute unit (at most {})",
+                            workitems, cu_workitems));
+  }
   const WorkgroupDemand demand =
-      workgroup_demand(*device_, workitems_per_workgroup(packet), kernel.vgprs, kernel.sgprs,
+      workgroup_demand(*device_, static_cast<std::uint32_t>(workitems), kernel.vgprs, kernel.sgprs,
                        packet.group_segment_size);
   const DispatchInfo info = dispatch_info_(queue.id(), queue.read_index());
   DurationParams duration = kernel.duration;

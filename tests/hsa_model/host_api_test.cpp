@@ -144,6 +144,31 @@ TEST_F(HostApi, AnInvalidPacketEndsTheWaitWithTheQueueError) {
   }
 }
 
+// A work-group of 18176 x 13824 x 32768 work-items (2^32 x 1917) once wrapped to 0 work-items
+// in 32 bits: 0 waves, and a division by zero in the occupancy. It is a queue error, as any
+// work-group larger than a CU: this one holds 8 waves of 64, 512 work-items.
+TEST_F(HostApi, AWorkGroupLargerThanACuIsAQueueError) {
+  hsa::Queue& q = rt.queue_create(4, 1, "huge");
+  const hsa_signal_t done = rt.signal_create(1);
+  auto packet = dispatch(kernel10, done).as<hsa_kernel_dispatch_packet_t>();
+  packet.workgroup_size_x = 18176;
+  packet.workgroup_size_y = 13824;
+  packet.workgroup_size_z = 32768;
+  packet.grid_size_x = 18176;
+  packet.grid_size_y = 13824;
+  packet.grid_size_z = 32768;
+  rt.submit(q, AqlPacket::from(packet));
+  try {
+    rt.signal_wait(done, HSA_SIGNAL_CONDITION_EQ, 0);
+    FAIL() << "expected a SimulationError";
+  } catch (const hsa::SimulationError& e) {
+    ASSERT_EQ(e.outcome().status, RunStatus::queue_error);
+    EXPECT_EQ(e.outcome().errors[0].status, HSA_STATUS_ERROR_OUT_OF_RESOURCES);
+    EXPECT_EQ(e.outcome().errors[0].message,
+              "a work-group of 8233452306432 work-items fits on no compute unit (at most 512)");
+  }
+}
+
 TEST_F(HostApi, QueueSizesMustBePowersOfTwoAndPrioritiesCanChange) {
   EXPECT_THROW(rt.queue_create(12), std::invalid_argument);
   hsa::Queue& q = rt.queue_create(8, 1);
