@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 #include "hsa_model/kernel_state.hpp"
@@ -31,18 +32,23 @@ enum class SliceMode {
 // largest Pred_Cycles is kept (a LargestValue, not the tree), and a block start touches nothing.
 enum class KernelFigures { all, runtime_only };
 
-// Table 1 for one kernel on one CU. Block_Start[] is not kept: every WorkgroupRecord carries
-// its own start. Total_Blocks_Done is the kernel's `completed` count, which no formula uses.
-struct CuSlice {
-  Tick active_cycles = 0;             // Active_Kernel_Cycles, up to `active_since` while resident
-  Tick active_since = 0;              // when the kernel last went from 0 to 1 resident block here
-  std::uint32_t resident = 0;         // the kernel's blocks on the CU now
-  std::uint64_t done_blocks = 0;      // Done_Blocks
+// Table 1's per-kernel figures, the same on every CU.
+struct KernelShape {
   std::uint64_t total_blocks = 0;     // Total_Blocks = ceil(Blocks / N_CU), an estimate
   std::uint32_t resident_blocks = 1;  // Resident_Blocks = R, set at launch
-  Tick t = 0;                         // 0 until a duration has been sampled (blocks take >= 1 tick)
-  Tick pred = 0;                      // Pred_Cycles, equation 2 at the last prediction
-  Tick opening_pred = 0;  // Pred_Cycles when t was last sampled: the slice's first prediction
+};
+
+// Table 1 for one kernel on one CU, one cache line. Block_Start[] is not kept: every
+// WorkgroupRecord carries its own start. Total_Blocks_Done is the kernel's `completed` count,
+// which no formula uses.
+struct alignas(64) CuSlice {
+  Tick active_cycles = 0;         // Active_Kernel_Cycles, up to `active_since` while resident
+  Tick active_since = 0;          // when the kernel last went from 0 to 1 resident block here
+  std::uint64_t done_blocks = 0;  // Done_Blocks
+  Tick t = 0;                     // 0 until a duration has been sampled (blocks take >= 1 tick)
+  Tick pred = 0;                  // Pred_Cycles, equation 2 at the last prediction
+  Tick opening_pred = 0;       // Pred_Cycles when t was last sampled: the slice's first prediction
+  std::uint32_t resident = 0;  // the kernel's blocks on the CU now
   // Reslice is "t was not sampled in the kernel's current slice": kept as the slice of the last
   // sample, so that starting a slice for every running kernel touches no CU.
   std::uint32_t sampled_in = kNotSampled;
@@ -67,10 +73,10 @@ struct CuSlice {
   }
   // Equation 2. Total_Blocks is only an estimate (blocks go to whichever CU frees first), so a
   // CU that has done more than its share predicts no work left rather than negative work.
-  Tick equation2(Tick now) const {
-    const std::uint64_t left =
-        select<std::uint64_t>(total_blocks > done_blocks, total_blocks - done_blocks, 0);
-    return active_at(now) + scaled_duration(left, t) / resident_blocks;
+  Tick equation2(Tick now, const KernelShape& kernel) const {
+    const std::uint64_t left = select<std::uint64_t>(kernel.total_blocks > done_blocks,
+                                                     kernel.total_blocks - done_blocks, 0);
+    return active_at(now) + scaled_duration(left, t) / kernel.resident_blocks;
   }
 
   // `a` if `c`, else `b`, without a branch. At a block event, whether it is the first or last
@@ -99,10 +105,12 @@ struct SliceMaxima {
   };
 };
 
-class SimpleSlicingPredictor {
+// The predictor, keeping the kernel-level figures that `Figures` says: a template parameter, so
+// that a watching observer's block events test nothing for it and carry no code for the tree.
+template <KernelFigures Figures>
+class SlicingPredictor {
  public:
-  SimpleSlicingPredictor(std::uint32_t cu_count, SliceMode mode,
-                         KernelFigures figures = KernelFigures::all);
+  SlicingPredictor(std::uint32_t cu_count, SliceMode mode);
 
   void on_launch(const KernelState& kernel);       // OnLaunch
   void on_block_start(const WorkgroupRecord& wg);  // OnBlockStart
@@ -123,6 +131,7 @@ class SimpleSlicingPredictor {
     const KernelSlices& k = kernels_[kernel];
     return k.cus.empty() ? k.untouched : k.cus[cu];
   }
+  const KernelShape& shape(KernelId kernel) const { return kernels_[kernel].shape; }
   bool has_prediction(KernelId kernel) const { return predicted_runtime(kernel).has_value(); }
   // The first CU (lowest index) with a prediction for `kernel`.
   std::optional<CuIndex> predicted_cu(KernelId kernel) const;
@@ -135,13 +144,12 @@ class SimpleSlicingPredictor {
   //    the kernel runs between two predictions and is corrected by the next one. Not kept with
   //    KernelFigures::runtime_only.
   std::optional<Tick> predicted_runtime(KernelId kernel) const {
-    const KernelSlices& k = kernels_[kernel];
-    const Tick longest =
-        figures_ == KernelFigures::all ? k.maxima.all().pred : k.largest_pred.largest();
+    const Tick longest = largest_pred(kernels_[kernel].maxima);
     if (longest == SliceMaxima::kNone) return std::nullopt;
     return longest;
   }
-  std::optional<Tick> remaining(KernelId kernel, Tick now) const;
+  std::optional<Tick> remaining(KernelId kernel, Tick now) const
+      requires(Figures == KernelFigures::all);
   // What Pai et al. §4.2 measure for a kernel run beside others ("only for the last slice"):
   // on each CU the prediction made when the kernel's current slice began there (at its first
   // block end in that slice), the largest over the CUs that made one; nullopt if none did. In
@@ -149,7 +157,25 @@ class SimpleSlicingPredictor {
   std::optional<Tick> current_slice_prediction(KernelId kernel) const;
 
  private:
-  using Maxima = TournamentTree<SliceMaxima, SliceMaxima::Max>;
+  static constexpr bool kAll = Figures == KernelFigures::all;
+  // The kernel-level figures over a kernel's `cus`: KernelFigures::all, the SliceMaxima in a
+  // tree; runtime_only, the largest Pred_Cycles (kNone: none, also once the kernel has ended
+  // and its slices are reset).
+  using Maxima =
+      std::conditional_t<kAll, TournamentTree<SliceMaxima, SliceMaxima::Max>, LargestValue<Tick>>;
+  static Maxima no_maxima(std::uint32_t cus) {
+    if constexpr (kAll)
+      return Maxima(cus);
+    else
+      return Maxima(cus, SliceMaxima::kNone);
+  }
+  static Tick largest_pred(const Maxima& m) {
+    if constexpr (kAll)
+      return m.all().pred;
+    else
+      return m.largest();
+  }
+
   struct KernelSlices {
     // Made at the kernel's first block start, every CU as `untouched` (its state until then).
     // Made at the launch, it had gone cold by the first start (kernels launched ahead wait for
@@ -157,10 +183,8 @@ class SimpleSlicingPredictor {
     // `fifo-backfill` with the predictor watching 2-3% of its time with 1000-block kernels.
     std::vector<CuSlice> cus;
     CuSlice untouched;
-    Maxima maxima;  // KernelFigures::all: over `cus`
-    // KernelFigures::runtime_only: the largest Pred_Cycles of `cus` (kNone: none, also once the
-    // kernel has ended and its slices are reset).
-    LargestValue<Tick> largest_pred{0, SliceMaxima::kNone};
+    KernelShape shape;
+    Maxima maxima = no_maxima(0);
     // 0 from the kernel's launch, one more at every later slice boundary (always 0 in
     // slice-unaware mode).
     std::uint32_t current_slice = 0;
@@ -181,18 +205,21 @@ class SimpleSlicingPredictor {
   bool pred_changed(KernelSlices& kernel, CuIndex cu);
   // KernelFigures::all: brings the tree up to date after `cu`'s row of table 1 changed (at a
   // block end, and when blocks start or leave there); true when the predicted runtime changed.
-  bool maxima_changed(KernelSlices& kernel, CuIndex cu);
+  bool maxima_changed(KernelSlices& kernel, CuIndex cu) requires(Figures == KernelFigures::all);
 
   std::uint32_t cu_count_;
   SliceMode mode_;
-  KernelFigures figures_;
   std::vector<KernelSlices> kernels_;  // by KernelId; freed at the kernel's end
   std::vector<KernelId> running_;
 };
 
+// What srtf's ranking needs: every kernel-level figure.
+using SimpleSlicingPredictor = SlicingPredictor<KernelFigures::all>;
+
 // Inline: the ranking of srtf asks it for every ranked kernel after every block end.
-inline std::optional<Tick> SimpleSlicingPredictor::remaining(KernelId kernel, Tick now) const {
-  assert(figures_ == KernelFigures::all && "remaining is not kept for this predictor");
+template <KernelFigures Figures>
+inline std::optional<Tick> SlicingPredictor<Figures>::remaining(KernelId kernel, Tick now) const
+    requires(Figures == KernelFigures::all) {
   const SliceMaxima m = kernels_[kernel].maxima.all();
   if (m.pred == SliceMaxima::kNone) return std::nullopt;
   // A predicted CU sets exactly one of the two, so at least one is set here.
@@ -200,6 +227,58 @@ inline std::optional<Tick> SimpleSlicingPredictor::remaining(KernelId kernel, Ti
   if (m.runs_out_at != SliceMaxima::kNone) longest = std::max(longest, m.runs_out_at - now);
   if (m.frozen_left != SliceMaxima::kNone) longest = std::max(longest, m.frozen_left);
   return longest;
+}
+
+// Inline: a watching SlicingObserver calls these for every block.
+template <KernelFigures Figures>
+inline void SlicingPredictor<Figures>::on_block_start(const WorkgroupRecord& wg) {
+  KernelSlices& k = kernels_[wg.kernel];
+  // A tail call: the common path needs no stack frame.
+  if (k.cus.empty()) [[unlikely]]
+    return first_block_start(k, wg);
+  count_block_start(k, wg);
+}
+
+template <KernelFigures Figures>
+inline void SlicingPredictor<Figures>::count_block_start(KernelSlices& k,
+                                                         const WorkgroupRecord& wg) {
+  const bool first = k.cus[wg.cu].count_start(wg.start);
+  if constexpr (kAll) {
+    if (first) maxima_changed(k, wg.cu);
+  }
+}
+
+template <KernelFigures Figures>
+inline bool SlicingPredictor<Figures>::pred_changed(KernelSlices& kernel, CuIndex cu) {
+  if constexpr (kAll)
+    return maxima_changed(kernel, cu);
+  else
+    return kernel.maxima.set(cu, kernel.cus[cu].pred);
+}
+
+template <KernelFigures Figures>
+inline bool SlicingPredictor<Figures>::on_block_end(const WorkgroupRecord& wg) {
+  // Read once: to the compiler, the writes to table 1 below might change `wg`.
+  const Tick start = wg.start;
+  const Tick end = wg.end;
+  const CuIndex cu = wg.cu;
+  KernelSlices& k = kernels_[wg.kernel];
+  CuSlice& s = k.cus[cu];
+  s.count_leaving(end);
+  ++s.done_blocks;
+  if (wg.restore) [[unlikely]]
+    return resumed_block_end(k, wg);
+  if (mode_ != SliceMode::unaware || !s.predicted()) {
+    // Algorithm 1 takes t from the first block to end after the slice began, even if that
+    // block started in the previous slice.
+    const bool sample = s.sampled_in != k.current_slice;
+    s.t = CuSlice::select(sample, end - start, s.t);
+    s.pred = s.equation2(end, k.shape);
+    // The prediction that opens the CU's slice.
+    s.opening_pred = CuSlice::select(sample, s.pred, s.opening_pred);
+    s.sampled_in = k.current_slice;
+  }
+  return pred_changed(k, cu);
 }
 
 }  // namespace aqlsim

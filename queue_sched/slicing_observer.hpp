@@ -16,8 +16,7 @@ class SlicingObserver final : public ModelObserver {
  public:
   using History = std::vector<std::pair<Tick, Tick>>;  // (time, predicted runtime)
 
-  SlicingObserver(std::uint32_t cu_count, SliceMode mode)
-      : predictor_(cu_count, mode, KernelFigures::runtime_only) {}
+  SlicingObserver(std::uint32_t cu_count, SliceMode mode) : predictor_(cu_count, mode) {}
 
   void on_kernel_launched(const KernelState& kernel, Tick) override;
   void on_workgroup_started(const KernelState&, const WorkgroupRecord& wg,
@@ -55,7 +54,7 @@ class SlicingObserver final : public ModelObserver {
   // The predicted runtime changed at `wg`'s end (out of line: a block end seldom changes it).
   [[gnu::noinline]] void record_change(const KernelState& kernel, const WorkgroupRecord& wg);
 
-  SimpleSlicingPredictor predictor_;
+  SlicingPredictor<KernelFigures::runtime_only> predictor_;
   std::vector<History> histories_;               // by KernelId
   std::vector<std::optional<Tick>> last_slice_;  // by KernelId
   std::vector<ModelObserver*> sinks_;

@@ -75,7 +75,7 @@ TEST(SimpleSlicing, ActiveKernelCyclesCountOnlyTimeWithABlockResident) {
   // until [30,40] and [40,50].
   SimpleSlicingPredictor p(2, SliceMode::aware);
   p.on_launch(kernel(0, 5, 1));
-  EXPECT_EQ(p.slice(0, 0).total_blocks, 3u);
+  EXPECT_EQ(p.shape(0).total_blocks, 3u);
   p.on_block_start(block(0, 0, 10));
   p.on_block_end(block(0, 0, 10));
   // Active 10, Done 1, t 10: Pred = 10 + 2 * 10 = 30.
@@ -236,21 +236,25 @@ TEST(SimpleSlicing, TIsTakenFromTheFirstBlockToEndAfterTheBoundary) {
 // work: its time is no block's duration, so the next whole block samples t. One CU, 8 blocks,
 // R = 2 (Total_Blocks 8). A resumed block [0,5] ends first: no prediction; the whole block
 // [0,20] gives t = 20 and Pred = 20 + (8 - 2) * 20 / 2 = 80. (t was once 5: Pred 35.)
+template <KernelFigures Figures>
+void expect_a_resumed_block_to_sample_nothing(SliceMode mode) {
+  SlicingPredictor<Figures> p(1, mode);
+  p.on_launch(kernel(0, 8, 2));
+  WorkgroupRecord resumed = block(0, 0, 5);
+  resumed.restore = true;
+  p.on_block_start(resumed);
+  p.on_block_start(block(0, 0, 20));
+  EXPECT_FALSE(p.on_block_end(resumed));
+  EXPECT_FALSE(p.has_prediction(0));
+  EXPECT_TRUE(p.on_block_end(block(0, 0, 20)));
+  EXPECT_EQ(p.slice(0, 0).t, 20);
+  EXPECT_EQ(p.predicted_runtime(0), 80);
+}
+
 TEST(SimpleSlicing, ABlockResumedFromASavedContextSamplesNoDuration) {
   for (const SliceMode mode : {SliceMode::aware, SliceMode::unaware}) {
-    for (const KernelFigures figures : {KernelFigures::all, KernelFigures::runtime_only}) {
-      SimpleSlicingPredictor p(1, mode, figures);
-      p.on_launch(kernel(0, 8, 2));
-      WorkgroupRecord resumed = block(0, 0, 5);
-      resumed.restore = true;
-      p.on_block_start(resumed);
-      p.on_block_start(block(0, 0, 20));
-      EXPECT_FALSE(p.on_block_end(resumed));
-      EXPECT_FALSE(p.has_prediction(0));
-      EXPECT_TRUE(p.on_block_end(block(0, 0, 20)));
-      EXPECT_EQ(p.slice(0, 0).t, 20);
-      EXPECT_EQ(p.predicted_runtime(0), 80);
-    }
+    expect_a_resumed_block_to_sample_nothing<KernelFigures::all>(mode);
+    expect_a_resumed_block_to_sample_nothing<KernelFigures::runtime_only>(mode);
   }
 }
 
@@ -301,22 +305,26 @@ TEST(SimpleSlicing, ACopiedSampleGivesTheOtherCusTheirFirstPrediction) {
   EXPECT_EQ(p.predicted_runtime(0), 70);
 }
 
-TEST(SimpleSlicing, RemainingIsNeverNegativeAndEndedKernelsAreForgotten) {
-  for (const KernelFigures figures : {KernelFigures::all, KernelFigures::runtime_only}) {
-    SimpleSlicingPredictor p(1, SliceMode::aware, figures);
-    p.on_launch(kernel(0, 2, 2));
-    p.on_block_start(block(0, 0, 10));
-    p.on_block_start(block(0, 0, 30));
-    p.on_block_end(block(0, 0, 10));
-    // 10 + (2 - 1) * 10 / 2 = 15; the other block runs on past it.
-    EXPECT_EQ(p.predicted_runtime(0), 15);
-    if (figures == KernelFigures::all) {
-      EXPECT_EQ(p.remaining(0, 25), 0);
-    }
-    p.on_block_end(block(0, 0, 30));
-    p.on_kernel_end(0);
-    EXPECT_FALSE(p.has_prediction(0));
+template <KernelFigures Figures>
+void expect_remaining_never_negative_and_ended_kernels_forgotten() {
+  SlicingPredictor<Figures> p(1, SliceMode::aware);
+  p.on_launch(kernel(0, 2, 2));
+  p.on_block_start(block(0, 0, 10));
+  p.on_block_start(block(0, 0, 30));
+  p.on_block_end(block(0, 0, 10));
+  // 10 + (2 - 1) * 10 / 2 = 15; the other block runs on past it.
+  EXPECT_EQ(p.predicted_runtime(0), 15);
+  if constexpr (Figures == KernelFigures::all) {
+    EXPECT_EQ(p.remaining(0, 25), 0);
   }
+  p.on_block_end(block(0, 0, 30));
+  p.on_kernel_end(0);
+  EXPECT_FALSE(p.has_prediction(0));
+}
+
+TEST(SimpleSlicing, RemainingIsNeverNegativeAndEndedKernelsAreForgotten) {
+  expect_remaining_never_negative_and_ended_kernels_forgotten<KernelFigures::all>();
+  expect_remaining_never_negative_and_ended_kernels_forgotten<KernelFigures::runtime_only>();
 }
 
 TEST(SlicingObserver, PredictsAnyPolicysRunFromTheOutside) {
@@ -351,10 +359,11 @@ scheduling: {thread_block: fifo}
 // Checks, after every block event of a real run, that the kernel-level figures the predictor
 // keeps up to date are the maxima over the CUs of table 1's state, computed afresh (with
 // KernelFigures::runtime_only, the ones it keeps: not `remaining`).
+template <KernelFigures Figures>
 class KernelFiguresMatchAScanOfTheCus final : public ModelObserver {
  public:
-  KernelFiguresMatchAScanOfTheCus(std::uint32_t cus, SliceMode mode, KernelFigures figures)
-      : cus_(cus), figures_(figures), predictor_(cus, mode, figures) {}
+  KernelFiguresMatchAScanOfTheCus(std::uint32_t cus, SliceMode mode)
+      : cus_(cus), predictor_(cus, mode) {}
 
   void on_kernel_launched(const KernelState& k, Tick) override {
     predictor_.on_launch(k);
@@ -387,7 +396,7 @@ class KernelFiguresMatchAScanOfTheCus final : public ModelObserver {
         remaining = std::max(remaining.value_or(0), s.remaining_at(now));
       }
       ASSERT_EQ(predictor_.predicted_runtime(k), runtime) << "kernel " << k << " at " << now;
-      if (figures_ == KernelFigures::all) {
+      if constexpr (Figures == KernelFigures::all) {
         ASSERT_EQ(predictor_.remaining(k, now), remaining) << "kernel " << k << " at " << now;
       }
       ASSERT_EQ(predictor_.has_prediction(k), runtime.has_value());
@@ -396,23 +405,17 @@ class KernelFiguresMatchAScanOfTheCus final : public ModelObserver {
   }
 
   std::uint32_t cus_;
-  KernelFigures figures_;
-  SimpleSlicingPredictor predictor_;
+  SlicingPredictor<Figures> predictor_;
   std::vector<KernelId> running_;
 };
 
-TEST(SimpleSlicing, KernelFiguresAreTheMaximaOverTheCusAfterEveryEvent) {
-  // Three kernels of different shapes with wide spread, arriving at different times on three
-  // CUs, so that slices change and some CUs never predict; srtf and mpmax also hold kernels
-  // back, so a CU that has predicted goes idle for a kernel and busy again.
-  for (const std::string policy : {"fifo-backfill", "srtf", "mpmax"}) {
-    for (const auto& [mode, figures] :
-         {std::pair{SliceMode::aware, KernelFigures::all},
-          std::pair{SliceMode::unaware, KernelFigures::all},
-          std::pair{SliceMode::aware, KernelFigures::runtime_only},
-          std::pair{SliceMode::unaware, KernelFigures::runtime_only}}) {
-      KernelFiguresMatchAScanOfTheCus watcher(3, mode, figures);
-      auto sim = testing::simulate(R"(
+// Three kernels of different shapes with wide spread, arriving at different times on three CUs,
+// so that slices change and some CUs never predict; srtf and mpmax also hold kernels back, so a
+// CU that has predicted goes idle for a kernel and busy again.
+template <KernelFigures Figures>
+void expect_kernel_figures_to_match_a_scan(const std::string& policy, SliceMode mode) {
+  KernelFiguresMatchAScanOfTheCus<Figures> watcher(3, mode);
+  auto sim = testing::simulate(R"(
 device:
   compute_units: 3
   cu: {simds: 1, waves_per_simd: 8, vgprs_per_simd: 1024, vgpr_granule: 1, sgprs_per_simd: 0}
@@ -426,10 +429,17 @@ queues:
   - {packets: [{name: B, dispatch: b, at: 13us}]}
   - {packets: [{name: C, dispatch: c, at: 5us}]}
 scheduling: {thread_block: )" + policy +
-                                       "}\n",
-                                   {}, {&watcher});
-      ASSERT_EQ(sim->outcome.status, RunStatus::completed) << policy;
-      EXPECT_GT(watcher.checks, 200) << policy;
+                                   "}\n",
+                               {}, {&watcher});
+  ASSERT_EQ(sim->outcome.status, RunStatus::completed) << policy;
+  EXPECT_GT(watcher.checks, 200) << policy;
+}
+
+TEST(SimpleSlicing, KernelFiguresAreTheMaximaOverTheCusAfterEveryEvent) {
+  for (const std::string policy : {"fifo-backfill", "srtf", "mpmax"}) {
+    for (const SliceMode mode : {SliceMode::aware, SliceMode::unaware}) {
+      expect_kernel_figures_to_match_a_scan<KernelFigures::all>(policy, mode);
+      expect_kernel_figures_to_match_a_scan<KernelFigures::runtime_only>(policy, mode);
     }
   }
 }
