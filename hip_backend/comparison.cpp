@@ -5,6 +5,8 @@
 #include <cmath>
 #include <map>
 
+#include "report/csv.hpp"
+
 namespace aqlsim::hip {
 namespace {
 
@@ -70,10 +72,10 @@ void write_comparison_csv(std::ostream& out, const RunComparison& c) {
   out << "kernel,simulated_turnaround_us,measured_turnaround_us,turnaround_error_pct,"
          "simulated_run_us,measured_run_us,run_error_pct\n";
   for (const KernelComparison& k : c.kernels) {
-    out << fmt::format("{},{},{},{},{},{},{}\n", k.name, to_us(k.simulated_turnaround),
-                       to_us(k.measured_turnaround), 100 * k.turnaround_error,
-                       to_us(k.simulated_duration), to_us(k.measured_duration),
-                       100 * k.duration_error);
+    out << fmt::format("{},{},{},{},{},{},{}\n", report::csv_field(k.name),
+                       to_us(k.simulated_turnaround), to_us(k.measured_turnaround),
+                       100 * k.turnaround_error, to_us(k.simulated_duration),
+                       to_us(k.measured_duration), 100 * k.duration_error);
   }
 }
 

@@ -10,6 +10,7 @@
 #include "hip_backend/calibration_yaml.hpp"
 #include "hip_backend/comparison.hpp"
 #include "hip_backend/measure.hpp"
+#include "report/csv.hpp"
 #include "scenario/load_scenario.hpp"
 
 namespace aqlsim::hip {
@@ -233,6 +234,26 @@ TEST(Comparison, ErrorsAreTheModelsRelativeToTheMeasurement) {
   std::ostringstream csv;
   write_comparison_csv(csv, c);
   EXPECT_NE(csv.str().find("d0,9,12,-25,8,11,"), std::string::npos) << csv.str();
+}
+
+// A kernel's name may hold a comma or a quote: the CSV quotes it (RFC 4180), so that each row
+// still has the header's seven fields.
+TEST(Comparison, CsvQuotesAKernelNameThatNeedsIt) {
+  RunReport simulated, measured;
+  KernelResult k;
+  k.name = R"(a,"b")";
+  k.arrival = 0;
+  k.start = 0;
+  k.end = 2 * us;
+  simulated.kernels.push_back(k);
+  measured.kernels.push_back(k);
+  std::ostringstream csv;
+  write_comparison_csv(csv, compare_runs(simulated, measured));
+  const std::vector<report::CsvRecord> rows = report::parse_csv(csv.str(), "comparison.csv");
+  ASSERT_EQ(rows.size(), 2u);
+  ASSERT_EQ(rows[1].size(), 7u);
+  EXPECT_EQ(rows[1][0].text, R"(a,"b")");
+  EXPECT_EQ(rows[1][1].text, "2");
 }
 
 TEST(CalibrationYaml, LoadsAsTheDeviceOfAWorkload) {
