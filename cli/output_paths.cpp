@@ -34,16 +34,17 @@ bool same_file(const std::string& a, const std::string& b) {
 
 }  // namespace
 
-CLI::Option* add_output_option(CLI::App& command, const std::string& names, std::string& path,
-                               const std::string& description) {
-  return command.add_option(names, path, description)
-      ->type_name("OUT")
-      ->check(
-          [](const std::string& text) {
+CLI::Validator non_empty_path() {
+  return {[](const std::string& text) {
             return std::string(
                 text.empty() ? "empty path: give a file name, or leave the option out" : "");
           },
-          "");
+          ""};
+}
+
+CLI::Option* add_output_option(CLI::App& command, const std::string& names, std::string& path,
+                               const std::string& description) {
+  return command.add_option(names, path, description)->type_name("OUT")->check(non_empty_path());
 }
 
 void add_read_files(std::vector<PathArgument>& inputs, const std::vector<std::string>& files) {

@@ -16,9 +16,12 @@ struct PathArgument {
   std::string path;   // empty: not given, never checked
 };
 
-// Adds the option `names` (e.g. "-o,--output") that names an output file. An empty path is a
-// command-line error (exit status 2): an empty string also means "not given", so `--json ''`
-// would write nothing and succeed.
+// Refuses an empty path, a command-line error (exit status 2): an empty string also means "not
+// given", so `--json ''` would write nothing and succeed, and `report --trace ''` would read
+// no trace.
+CLI::Validator non_empty_path();
+
+// Adds the option `names` (e.g. "-o,--output") that names an output file, never empty.
 CLI::Option* add_output_option(CLI::App& command, const std::string& names, std::string& path,
                                const std::string& description);
 

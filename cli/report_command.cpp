@@ -106,7 +106,8 @@ void add_report_command(CLI::App& app, Action& action) {
       ->type_name("RESULT.json|COMPARE.csv");
   cmd->add_option("--trace", o->trace,
                   "The run's trace (aqlsim run --trace): adds the slot mapping and CU occupancy")
-      ->type_name("TRACE.json");
+      ->type_name("TRACE.json")
+      ->check(non_empty_path());
   add_output_option(*cmd, "-o,--output", o->output, "The HTML file (default: INPUT with .html)");
   cmd->add_option("--baseline", o->baseline,
                   "For a comparison: the policy speedups are measured against (default: the "

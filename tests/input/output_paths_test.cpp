@@ -177,7 +177,7 @@ TEST_F(OutputPaths, HipRefusesBeforeLookingForADevice) {
 }
 
 // An empty path meant "no output": `run W --json ''` wrote nothing and exited 0, and
-// `graph gen chain n=3 -o ''` printed to standard output.
+// `graph gen chain n=3 -o ''` printed to standard output; `report R --trace ''` read no trace.
 TEST_F(OutputPaths, AnEmptyOutputPathIsAnError) {
   const std::string qs = quote(workload());
   const std::pair<std::string, std::string> cases[] = {
@@ -187,6 +187,7 @@ TEST_F(OutputPaths, AnEmptyOutputPathIsAnError) {
       {"merge shard.csv -o ''", "--csv"},
       {"graph gen chain n=3 -o ''", "--output"},
       {"report r.json -o ''", "--output"},
+      {"report r.json --trace ''", "--trace"},
       {"hip run " + qs + " --executor cpu --json ''", "--json"},
       {"hip run " + qs + " --executor cpu --trace ''", "--trace"},
       {"hip compare " + qs + " --executor cpu --csv ''", "--csv"},
