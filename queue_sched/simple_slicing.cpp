@@ -59,7 +59,7 @@ template <KernelFigures Figures>
 void SlicingPredictor<Figures>::on_block_evicted(const WorkgroupRecord& wg) {
   KernelSlices& k = kernels_[wg.kernel];
   k.cus[wg.cu].count_leaving(wg.end);
-  if constexpr (kAll) maxima_changed(k, wg.cu);
+  maxima_changed(k, wg.cu);
 }
 
 template <KernelFigures Figures>
@@ -84,11 +84,14 @@ void SlicingPredictor<Figures>::copy_sample(KernelId kernel, CuIndex from, Tick 
 }
 
 template <KernelFigures Figures>
-bool SlicingPredictor<Figures>::maxima_changed(KernelSlices& kernel,
-                                               CuIndex cu) requires(Figures == KernelFigures::all) {
-  const Tick before = kernel.maxima.all().pred;
-  kernel.maxima.set(cu, SliceMaxima::of(kernel.cus[cu]));
-  return kernel.maxima.all().pred != before;
+bool SlicingPredictor<Figures>::maxima_changed(KernelSlices& kernel, CuIndex cu) {
+  if constexpr (kAll) {
+    const Tick before = kernel.maxima.all().pred;
+    kernel.maxima.set(cu, SliceMaxima::of(kernel.cus[cu]));
+    return kernel.maxima.all().pred != before;
+  } else {
+    return false;
+  }
 }
 
 template <KernelFigures Figures>

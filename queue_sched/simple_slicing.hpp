@@ -148,8 +148,10 @@ class SlicingPredictor {
     if (longest == SliceMaxima::kNone) return std::nullopt;
     return longest;
   }
-  std::optional<Tick> remaining(KernelId kernel, Tick now) const
-      requires(Figures == KernelFigures::all);
+  // A member template, so that instantiating the runtime-only class leaves it out.
+  template <KernelFigures F = Figures>
+  requires(F == KernelFigures::all) std::optional<Tick> remaining(KernelId kernel, Tick now)
+  const;
   // What Pai et al. §4.2 measure for a kernel run beside others ("only for the last slice"):
   // on each CU the prediction made when the kernel's current slice began there (at its first
   // block end in that slice), the largest over the CUs that made one; nullopt if none did. In
@@ -203,9 +205,11 @@ class SlicingPredictor {
   // Brings the kernel-level figures up to date after `cu`'s Pred_Cycles changed; true when the
   // predicted runtime did.
   bool pred_changed(KernelSlices& kernel, CuIndex cu);
-  // KernelFigures::all: brings the tree up to date after `cu`'s row of table 1 changed (at a
-  // block end, and when blocks start or leave there); true when the predicted runtime changed.
-  bool maxima_changed(KernelSlices& kernel, CuIndex cu) requires(Figures == KernelFigures::all);
+  // Brings the kernel-level figures up to date after `cu`'s row of table 1 changed (at a block
+  // end, and when blocks start or leave there); true when the predicted runtime changed. Only
+  // the tree (KernelFigures::all) has figures that a start or a leaving block moves: with
+  // runtime_only it does nothing (and a block start, inline, does not call it).
+  bool maxima_changed(KernelSlices& kernel, CuIndex cu);
 
   std::uint32_t cu_count_;
   SliceMode mode_;
@@ -218,8 +222,9 @@ using SimpleSlicingPredictor = SlicingPredictor<KernelFigures::all>;
 
 // Inline: the ranking of srtf asks it for every ranked kernel after every block end.
 template <KernelFigures Figures>
-inline std::optional<Tick> SlicingPredictor<Figures>::remaining(KernelId kernel, Tick now) const
-    requires(Figures == KernelFigures::all) {
+template <KernelFigures F>
+requires(F == KernelFigures::all) inline std::optional<Tick> SlicingPredictor<Figures>::remaining(
+    KernelId kernel, Tick now) const {
   const SliceMaxima m = kernels_[kernel].maxima.all();
   if (m.pred == SliceMaxima::kNone) return std::nullopt;
   // A predicted CU sets exactly one of the two, so at least one is set here.
