@@ -11,8 +11,7 @@
 namespace aqlsim {
 
 inline constexpr std::string_view kIdentifierRule =
-    "a name without spaces, dots or control "
-    "characters";
+    "a name without spaces, dots or control characters";
 
 inline bool is_identifier(std::string_view text) {
   const auto breaks_a_name = [](char c) {

@@ -148,10 +148,18 @@ class SlicingPredictor {
     if (longest == SliceMaxima::kNone) return std::nullopt;
     return longest;
   }
-  // A member template, so that instantiating the runtime-only class leaves it out.
+  // A member template, so that instantiating the runtime-only class leaves it out. Inline: the
+  // ranking of srtf asks it for every ranked kernel after every block end.
   template <KernelFigures F = Figures>
-  requires(F == KernelFigures::all) std::optional<Tick> remaining(KernelId kernel, Tick now)
-  const;
+  std::optional<Tick> remaining(KernelId kernel, Tick now) const requires(F == KernelFigures::all) {
+    const SliceMaxima m = kernels_[kernel].maxima.all();
+    if (m.pred == SliceMaxima::kNone) return std::nullopt;
+    // A predicted CU sets exactly one of the two, so at least one is set here.
+    Tick longest = 0;
+    if (m.runs_out_at != SliceMaxima::kNone) longest = std::max(longest, m.runs_out_at - now);
+    if (m.frozen_left != SliceMaxima::kNone) longest = std::max(longest, m.frozen_left);
+    return longest;
+  }
   // What Pai et al. §4.2 measure for a kernel run beside others ("only for the last slice"):
   // on each CU the prediction made when the kernel's current slice began there (at its first
   // block end in that slice), the largest over the CUs that made one; nullopt if none did. In
@@ -219,20 +227,6 @@ class SlicingPredictor {
 
 // What srtf's ranking needs: every kernel-level figure.
 using SimpleSlicingPredictor = SlicingPredictor<KernelFigures::all>;
-
-// Inline: the ranking of srtf asks it for every ranked kernel after every block end.
-template <KernelFigures Figures>
-template <KernelFigures F>
-requires(F == KernelFigures::all) inline std::optional<Tick> SlicingPredictor<Figures>::remaining(
-    KernelId kernel, Tick now) const {
-  const SliceMaxima m = kernels_[kernel].maxima.all();
-  if (m.pred == SliceMaxima::kNone) return std::nullopt;
-  // A predicted CU sets exactly one of the two, so at least one is set here.
-  Tick longest = 0;
-  if (m.runs_out_at != SliceMaxima::kNone) longest = std::max(longest, m.runs_out_at - now);
-  if (m.frozen_left != SliceMaxima::kNone) longest = std::max(longest, m.frozen_left);
-  return longest;
-}
 
 // Inline: a watching SlicingObserver calls these for every block.
 template <KernelFigures Figures>

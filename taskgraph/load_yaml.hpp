@@ -2,8 +2,7 @@
 // The task-graph section of a workload file:
 //
 //   tasks:                    # required: a list of tasks
-//     - id: a                 # required: a name without spaces, dots or control characters, unique
-//     in the graph
+//     - id: a                 # required: a unique name, without spaces, dots or control characters
 //       kernel: k             # optional: the kernel profile the task launches
 //       cost: 2.5             # optional: >= 0, used by the `explicit` cost mode
 //       workgroups: 64        # optional: >= 1, overrides the kernel's grid size
