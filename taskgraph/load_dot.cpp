@@ -7,11 +7,14 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <optional>
 #include <string_view>
 
 #include "config/identifier.hpp"
 #include "config/input_file.hpp"
 #include "config/utf8.hpp"
+#include "taskgraph/dot_syntax_error.hpp"
+#include "taskgraph/dot_text.hpp"
 
 namespace aqlsim::taskgraph {
 namespace {
@@ -32,40 +35,6 @@ struct DotEdge {
 using DotGraph =
     boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS, DotNode, DotEdge>;
 
-// A cursor over DOT text that knows its line and column (columns count characters).
-class DotCursor {
- public:
-  explicit DotCursor(std::string_view text) : text_(text) {}
-  bool done() const { return at_ >= text_.size(); }
-  char peek(std::size_t ahead = 0) const {
-    return at_ + ahead < text_.size() ? text_[at_ + ahead] : '\0';
-  }
-  void advance() {
-    if (text_[at_] == '\n') {
-      ++line_;
-      column_ = 1;
-    } else if ((static_cast<unsigned char>(text_[at_]) & 0xC0) != 0x80) {
-      ++column_;
-    }
-    ++at_;
-  }
-  // Advances past the first `end` (or to the end of the text).
-  void skip_past(std::string_view end) {
-    while (!done() && text_.substr(at_, end.size()) != end)
-      advance();
-    for (std::size_t i = 0; i < end.size() && !done(); ++i)
-      advance();
-  }
-  int line() const { return line_; }
-  int column() const { return column_; }
-
- private:
-  std::string_view text_;
-  std::size_t at_ = 0;
-  int line_ = 1;
-  int column_ = 1;
-};
-
 bool starts_name(char c) {
   return std::isalpha(static_cast<unsigned char>(c)) || c == '_' ||
          static_cast<unsigned char>(c) >= 0x80;
@@ -78,29 +47,9 @@ bool is_digit(char c) {
 // of a badly delimited number), and Boost's reader then drops the second without a word, so
 // `cost=1e3` would be read as 1. Such a token is an error here; quoted, "1e3" is read whole.
 void check_numerals(std::string_view text, const std::string& name) {
-  DotCursor at(text);
-  while (!at.done()) {
+  walk_dot(text, [&](DotCursor& at) {
     const char c = at.peek();
-    if (c == '"') {  // a quoted id, with backslash escapes
-      at.advance();
-      while (!at.done() && at.peek() != '"') {
-        if (at.peek() == '\\') at.advance();
-        if (!at.done()) at.advance();
-      }
-      if (!at.done()) at.advance();
-    } else if (c == '<') {  // an HTML id, whose angle brackets nest
-      int depth = 0;
-      do {
-        depth += at.peek() == '<' ? 1 : at.peek() == '>' ? -1 : 0;
-        at.advance();
-      } while (!at.done() && depth > 0);
-    } else if (c == '/' && at.peek(1) == '/') {
-      at.skip_past("\n");
-    } else if (c == '/' && at.peek(1) == '*') {
-      at.skip_past("*/");
-    } else if (c == '#' && at.column() == 1) {  // a C preprocessor line
-      at.skip_past("\n");
-    } else if (starts_name(c)) {  // a name may hold digits: `a1e3` is one id
+    if (starts_name(c)) {  // a name may hold digits: `a1e3` is one id
       while (!at.done() && (starts_name(at.peek()) || is_digit(at.peek())))
         at.advance();
     } else if (is_digit(c) || (c == '.' && is_digit(at.peek(1)))) {
@@ -123,12 +72,11 @@ void check_numerals(std::string_view text, const std::string& name) {
     } else {
       at.advance();
     }
-  }
+  });
 }
 
-DotGraph parse_dot(const std::string& text, const std::string& name) {
-  check_numerals(text, name);
-  DotGraph dot;
+// Boost's reader, for the attributes that make a task graph.
+void read_dot(const std::string& text, DotGraph& dot) {
   boost::dynamic_properties properties(boost::ignore_other_properties);
   properties.property("node_id", boost::get(&DotNode::name, dot));
   properties.property("kernel", boost::get(&DotNode::kernel, dot));
@@ -136,14 +84,45 @@ DotGraph parse_dot(const std::string& text, const std::string& name) {
   properties.property("size", boost::get(&DotNode::size, dot));
   properties.property("cost", boost::get(&DotEdge::cost, dot));
   properties.property("size", boost::get(&DotEdge::size, dot));
+  boost::read_graphviz(text, dot, properties, "node_id");
+}
+
+// The largest text whose syntax errors are given a place.
+constexpr std::size_t kLocatedUpTo = std::size_t{1} << 20;
+
+// The reader's message for `text`, nullopt when it reads.
+std::optional<std::string> syntax_error_of(std::string_view text) {
+  DotGraph dot;
   try {
-    boost::read_graphviz(text, dot, properties, "node_id");
+    read_dot(std::string(text), dot);
+  } catch (const boost::graph_exception& e) {
+    return e.what();
+  }
+  return std::nullopt;
+}
+
+DotGraph parse_dot(const std::string& text, const std::string& name) {
+  check_numerals(text, name);
+  DotGraph dot;
+  try {
+    read_dot(text, dot);
+  } catch (const boost::bad_graphviz_syntax& e) {
+    const std::string message =
+        fmt::format("malformed DOT graph: {}", escape_invalid_utf8(e.errmsg));
+    // Boost's message has no place. Finding it reads about 2 log2(n) prefixes, at Boost's
+    // 5 MB/s: under 5 s up to the limit.
+    if (text.size() > kLocatedUpTo) {
+      throw InputError({name, 0, 0}, message +
+                                         " (the place of a syntax error is searched for "
+                                         "in files of up to 1 MiB only)");
+    }
+    const DotPlace place = locate_dot_syntax_error(text, e.errmsg, syntax_error_of);
+    throw InputError({name, place.line, place.column}, message);
   } catch (const boost::graph_exception& e) {
     throw InputError({name, 0, 0}, fmt::format("malformed DOT graph: {}", e.what()));
   }
   return dot;
 }
-
 // `cost`, else `size`, as a number >= 0; nothing when neither is given.
 std::optional<double> read_cost(const std::string& cost, const std::string& size,
                                 const std::string& owner, const std::string& name) {

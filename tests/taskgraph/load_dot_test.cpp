@@ -48,11 +48,37 @@ TEST(LoadGraphDot, KernelAndCostAttributes) {
 TEST(LoadGraphDot, MalformedInputNamesTheFile) {
   const InputError e = error_of([] { load_graph_dot_text("digraph g { a -> ; }", "bad.dot"); });
   EXPECT_EQ(e.where().file, "bad.dot");
-  EXPECT_THAT(e.what(), HasSubstr("bad.dot: malformed DOT graph"));
+  EXPECT_THAT(e.what(), HasSubstr("bad.dot:1:18: malformed DOT graph"));
   EXPECT_THAT(error_of([] { load_graph_dot_text("graph g { a -- b }", "u.dot"); }).what(),
               HasSubstr("u.dot: malformed DOT graph"));
   EXPECT_THAT(error_of([] { load_graph_dot(data_path("missing.dot")); }).what(),
               HasSubstr("cannot open file"));
+}
+
+// Boost's reader names the bad token but not its place; the loader finds the run of text that
+// holds it (columns count characters).
+TEST(LoadGraphDot, SyntaxErrorsHaveTheirLineAndColumn) {
+  const auto where = [](const std::string& text) {
+    const InputError e = error_of([&] { load_graph_dot_text(text, "s.dot"); });
+    return std::pair(e.where().line, e.where().column);
+  };
+  EXPECT_EQ(where("digraph G {\n  a [kernel=k];\n  b [kernel=k]\n  a -> ;\n}\n"), std::pair(4, 8));
+  EXPECT_EQ(where("digraph G {\n  a [label=\"x y\"] /* a b */\n  \"\u00e9 c\" -> a ] \n}"),
+            std::pair(3, 14));
+  EXPECT_EQ(where("digraph{a->;}"), std::pair(1, 1));
+  // A statement cut short by the end of the file: the error is at the end.
+  EXPECT_EQ(where("digraph G {\n  a -> b\n"), std::pair(3, 1));
+  EXPECT_THAT(error_of([] { load_graph_dot_text("digraph G {\n  a -> ;\n}", "s.dot"); }).what(),
+              HasSubstr("s.dot:2:8: malformed DOT graph: Wanted"));
+}
+
+// Finding the place reads about 2 log2(n) prefixes of the text: not done past 1 MiB, and said so.
+TEST(LoadGraphDot, ASyntaxErrorInAFileOverAMebibyteHasNoPlace) {
+  const std::string text = "digraph G {\n  a -> ;\n}\n// " + std::string(1 << 20, 'x') + "\n";
+  const InputError e = error_of([&] { load_graph_dot_text(text, "big.dot"); });
+  EXPECT_EQ(e.where().line, 0);
+  EXPECT_THAT(e.what(), HasSubstr("big.dot: malformed DOT graph: Wanted"));
+  EXPECT_THAT(e.what(), HasSubstr("searched for in files of up to 1 MiB only"));
 }
 
 TEST(LoadGraphDot, BadCostsAndCycles) {
