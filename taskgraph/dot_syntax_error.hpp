@@ -24,7 +24,7 @@ using DotErrorOf = std::function<std::optional<std::string>(std::string_view)>;
 
 // The start of the run of text without white space that holds the bad token of `text`, whose
 // whole reading failed with `message`; for an error at the end of the text (the message names
-// the end-of-file token), the end of the text.
+// Boost's end-of-file token), the end of the text.
 DotPlace locate_dot_syntax_error(std::string_view text, const std::string& message,
                                  const DotErrorOf& error_of);
 

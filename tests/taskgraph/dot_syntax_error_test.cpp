@@ -11,7 +11,7 @@ namespace aqlsim::taskgraph {
 namespace {
 
 const std::string kBadX = "bad X";
-const std::string kEof = "token is <eof>";
+const std::string kEof = "Wanted an identifier (token is \"<eof> ''\")";
 
 class ToyReader {
  public:
