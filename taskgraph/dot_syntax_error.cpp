@@ -10,42 +10,105 @@
 namespace aqlsim::taskgraph {
 namespace {
 
-// A prefix of the text that ends at a white-space character, and the place of the character
-// after that one: where the text that follows the cut starts.
+// A prefix of the text that ends between two tokens, and the place where the text after the
+// separator there (white space, a comment) starts.
 struct Cut {
   std::size_t length = 0;
   DotPlace next;
 };
 
-DotPlace end_of(std::string_view text) {
-  DotCursor at(text);
-  while (!at.done())
-    at.advance();
+DotPlace place_of(const DotCursor& at) {
   return {at.line(), at.column()};
 }
 
-// Every cut of the text, the whole text last.
+// Steps over white space and separators.
+void skip_between_tokens(DotCursor& at) {
+  while (!at.done()) {
+    if (std::isspace(static_cast<unsigned char>(at.peek())) != 0) {
+      at.advance();
+    } else if (!skip_separator(at)) {
+      return;
+    }
+  }
+}
+
+// Steps over a quoted id and the `+ "..."` that Boost joins to it: a prefix cut inside the
+// chain would fail ("must have quoted string after string concatenation") where the whole text
+// does not. If a `+` is not followed by a quoted id, the chain ends after the `+`.
+void skip_concatenation(DotCursor& at) {
+  skip_quoted_id(at);
+  for (;;) {
+    DotCursor look = at;
+    skip_between_tokens(look);
+    if (look.peek() != '+') return;
+    look.advance();
+    at = look;
+    skip_between_tokens(look);
+    if (look.peek() != '"') return;
+    at = look;
+    skip_quoted_id(at);
+  }
+}
+
+// Every cut of the text, the whole text last. No cut splits a token as Boost's reader lexes
+// it: cuts are at white space and after separators, outside ids and joined quoted ids.
 std::vector<Cut> cuts_of(std::string_view text) {
   std::vector<Cut> cuts;
-  walk_dot(text, [&](DotCursor& at) {
-    const bool space = std::isspace(static_cast<unsigned char>(at.peek())) != 0;
-    const std::size_t length = at.offset();
-    at.advance();
-    if (space) cuts.push_back({length, {at.line(), at.column()}});
-  });
-  cuts.push_back({text.size(), end_of(text)});
+  DotCursor at(text);
+  while (!at.done()) {
+    if (skip_separator(at)) {
+      cuts.push_back({at.offset(), place_of(at)});
+    } else if (at.peek() == '"') {
+      skip_concatenation(at);
+    } else if (at.peek() == '<') {
+      skip_html_id(at);
+    } else {
+      const bool space = std::isspace(static_cast<unsigned char>(at.peek())) != 0;
+      const std::size_t length = at.offset();
+      at.advance();
+      if (space) cuts.push_back({length, place_of(at)});
+    }
+  }
+  cuts.push_back({text.size(), place_of(at)});
   return cuts;
+}
+
+// A lexer error names the character after the bad text, which a prefix cut just after that
+// text does not have: the messages are compared without it.
+std::string_view without_character(std::string_view message) {
+  constexpr std::string_view kAtEnd = " (at end of input)";
+  constexpr std::string_view kCharIs = " (char is '";  // then the character and "')"
+  if (message.ends_with(kAtEnd)) return message.substr(0, message.size() - kAtEnd.size());
+  const std::size_t suffix = kCharIs.size() + 3;
+  if (message.size() >= suffix && message.ends_with("')") &&
+      message.substr(message.size() - suffix, kCharIs.size()) == kCharIs) {
+    return message.substr(0, message.size() - suffix);
+  }
+  return message;
+}
+
+// Whether the parser's bad token is the end of the text: Boost's message is its own text, then
+// " (token is \"" and the token (whose value may hold anything).
+bool at_end_of_text(std::string_view message) {
+  constexpr std::string_view kToken = " (token is \"";
+  const std::size_t token = message.find(kToken);
+  return token != std::string_view::npos && message.substr(token + kToken.size()) == "<eof> ''\")";
 }
 
 }  // namespace
 
 DotPlace locate_dot_syntax_error(std::string_view text, const std::string& message,
                                  const DotErrorOf& error_of) {
-  // How Boost's reader names the end of the text as the bad token.
-  if (message.ends_with("(token is \"<eof> ''\")")) return end_of(text);
+  if (at_end_of_text(message)) {
+    DotCursor end(text);
+    end.advance(text.size());
+    return place_of(end);
+  }
   const std::vector<Cut> cuts = cuts_of(text);
+  const std::string_view wanted = without_character(message);
   const auto fails_as_whole = [&](std::size_t i) {
-    return error_of(text.substr(0, cuts[i].length)) == message;
+    const std::optional<std::string> error = error_of(text.substr(0, cuts[i].length));
+    return error && without_character(*error) == wanted;
   };
   // The whole text, the last cut, fails with `message`. From here on the first cut that fails
   // so lies in (below, above].

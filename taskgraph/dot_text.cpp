@@ -1,6 +1,42 @@
 #include "taskgraph/dot_text.hpp"
 
+#include <optional>
+
 namespace aqlsim::taskgraph {
+namespace {
+
+enum class TagKind { open, close, empty };
+
+// Boost's XML tag at the cursor (a '<'): `<`, an optional `/`, then any characters but `!`, `?`
+// and quotes, quoted values in '' or "" taken whole, up to the first `>` outside them; `/>` ends
+// an empty tag. nullopt (the cursor unmoved) when there is no such tag.
+std::optional<TagKind> skip_tag(DotCursor& at) {
+  DotCursor look = at;
+  look.advance();
+  const bool close = look.peek() == '/';
+  if (close) look.advance();
+  char before = '\0';
+  while (!look.done()) {
+    const char c = look.peek();
+    if (c == '>') {
+      look.advance();
+      at = look;
+      return close ? TagKind::close : before == '/' ? TagKind::empty : TagKind::open;
+    }
+    if (c == '!' || c == '?') return std::nullopt;
+    if (c == '\'' || c == '"') {
+      look.advance();
+      while (!look.done() && look.peek() != c)
+        look.advance();
+      if (look.done()) return std::nullopt;
+    }
+    before = c;
+    look.advance();
+  }
+  return std::nullopt;
+}
+
+}  // namespace
 
 void DotCursor::advance() {
   if (text_[at_] == '\n') {
@@ -12,34 +48,66 @@ void DotCursor::advance() {
   ++at_;
 }
 
-void DotCursor::skip_past(std::string_view end) {
-  while (!done() && text_.substr(at_, end.size()) != end)
-    advance();
-  for (std::size_t i = 0; i < end.size() && !done(); ++i)
+void DotCursor::advance(std::size_t n) {
+  for (std::size_t i = 0; i < n && !done(); ++i)
     advance();
 }
 
-bool skip_non_token_text(DotCursor& at) {
-  const char c = at.peek();
-  if (c == '"') {  // a quoted id, with backslash escapes
-    at.advance();
-    while (!at.done() && at.peek() != '"') {
-      if (at.peek() == '\\') at.advance();
-      if (!at.done()) at.advance();
-    }
-    if (!at.done()) at.advance();
-  } else if (c == '<') {  // an HTML id, whose angle brackets nest
-    int depth = 0;
-    do {
-      depth += at.peek() == '<' ? 1 : at.peek() == '>' ? -1 : 0;
-      at.advance();
-    } while (!at.done() && depth > 0);
-  } else if (c == '/' && at.peek(1) == '/') {
+void DotCursor::skip_past(std::string_view end) {
+  while (!done() && !at(end))
+    advance();
+  advance(end.size());
+}
+
+bool skip_separator(DotCursor& at) {
+  if (at.at("//")) {
     at.skip_past("\n");
-  } else if (c == '/' && at.peek(1) == '*') {
+  } else if (at.at("/*")) {
     at.skip_past("*/");
-  } else if (c == '#' && at.column() == 1) {  // a C preprocessor line
+  } else if (at.peek() == '#' && at.column() == 1) {
     at.skip_past("\n");
+  } else if (at.at("\\\n")) {
+    at.advance(2);
+  } else {
+    return false;
+  }
+  return true;
+}
+
+void skip_quoted_id(DotCursor& at) {
+  at.advance();
+  while (!at.done() && at.peek() != '"') {
+    if (at.peek() == '\\') at.advance();
+    if (!at.done()) at.advance();
+  }
+  if (!at.done()) at.advance();
+}
+
+void skip_html_id(DotCursor& at) {
+  int open = 0;
+  do {
+    if (at.done()) return;
+    if (at.peek() != '<') {
+      at.advance();
+      continue;
+    }
+    if (const std::optional<TagKind> tag = skip_tag(at)) {
+      open += *tag == TagKind::open ? 1 : *tag == TagKind::close ? -1 : 0;
+    } else if (at.at("<![CDATA[") && at.comes_later("]]>")) {
+      at.skip_past("]]>");
+    } else {
+      at.advance();
+      return;
+    }
+  } while (open > 0);
+}
+
+bool skip_non_token_text(DotCursor& at) {
+  if (skip_separator(at)) return true;
+  if (at.peek() == '"') {
+    skip_quoted_id(at);
+  } else if (at.peek() == '<') {
+    skip_html_id(at);
   } else {
     return false;
   }

@@ -1,7 +1,8 @@
 #pragma once
 // A walk over DOT text that knows its line and column and steps over what holds no token of the
-// graph's own: quoted and HTML ids, comments and C preprocessor lines. The checks that Boost's
-// reader leaves undone (numbers with an exponent, where a syntax error is) walk the rest.
+// graph's own, the way Boost's reader (1.74, read_graphviz_new) lexes it: quoted and HTML ids,
+// comments, C preprocessor lines and backslash-newlines. The checks that Boost's reader leaves
+// undone (numbers with an exponent, where a syntax error is) walk the rest.
 #include <cstddef>
 #include <string_view>
 
@@ -15,7 +16,12 @@ class DotCursor {
   char peek(std::size_t ahead = 0) const {
     return at_ + ahead < text_.size() ? text_[at_ + ahead] : '\0';
   }
+  bool at(std::string_view s) const { return text_.substr(at_, s.size()) == s; }
+  bool comes_later(std::string_view s) const {
+    return text_.find(s, at_) != std::string_view::npos;
+  }
   void advance();
+  void advance(std::size_t n);
   // Advances past the first `end` (or to the end of the text).
   void skip_past(std::string_view end);
   std::size_t offset() const { return at_; }
@@ -29,12 +35,26 @@ class DotCursor {
   int column_ = 1;
 };
 
-// Steps over a quoted id, an HTML id, a comment or a preprocessor line at the cursor; false
-// (the cursor unmoved) when none starts there.
+// Steps over a comment (`//`, `/* */`, a line starting with `#`) or a backslash-newline at the
+// cursor, which separate tokens as white space does; false (the cursor unmoved) when none
+// starts there.
+bool skip_separator(DotCursor& at);
+
+// Steps over a quoted id (to the end of the text if it is not closed) at the cursor.
+void skip_quoted_id(DotCursor& at);
+
+// Steps over an HTML id at the cursor (a '<'), as Boost reads one: from tag to tag (quoted
+// attribute values may hold '>'; CDATA sections are skipped whole) until as many tags have closed
+// as opened, to the end of the text if they never do. Where Boost finds a '<' that starts
+// neither a tag nor a closed CDATA section (an error), it stops just past that '<'.
+void skip_html_id(DotCursor& at);
+
+// Steps over a separator, a quoted id or an HTML id; false (the cursor unmoved) when none starts
+// at the cursor.
 bool skip_non_token_text(DotCursor& at);
 
-// Calls `plain(at)` at every character outside quoted and HTML ids, comments and preprocessor
-// lines; `plain` advances the cursor by one character or more.
+// Calls `plain(at)` at every character outside quoted and HTML ids, comments, preprocessor
+// lines and backslash-newlines; `plain` advances the cursor by one character or more.
 template <class Plain>
 void walk_dot(std::string_view text, Plain plain) {
   DotCursor at(text);

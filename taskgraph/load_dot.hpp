@@ -11,8 +11,9 @@
 // DAGGEN's alpha, ...) are ignored. A number has no exponent or unit, as in Graphviz: `cost=1e3` is
 // an error (Graphviz reads two ids), `cost="1e3"` is 1000. Malformed DOT and bad attribute values
 // are InputErrors naming the file. A syntax error also has its line and the column where the
-// run of text without spaces that holds it starts (Boost's reader gives no place: it is found
-// by reading prefixes of the text, in files of up to 1 MiB); a bad number has its own place.
+// text between two separators (spaces, comments) that holds it starts (Boost's reader gives no
+// place: it is found by reading prefixes of the text, in files of up to 256 KiB); a bad number
+// has its own place.
 #include <string>
 
 #include "taskgraph/task_graph.hpp"

@@ -72,13 +72,45 @@ TEST(LoadGraphDot, SyntaxErrorsHaveTheirLineAndColumn) {
               HasSubstr("s.dot:2:8: malformed DOT graph: Wanted"));
 }
 
-// Finding the place reads about 2 log2(n) prefixes of the text: not done past 1 MiB, and said so.
-TEST(LoadGraphDot, ASyntaxErrorInAFileOverAMebibyteHasNoPlace) {
-  const std::string text = "digraph G {\n  a -> ;\n}\n// " + std::string(1 << 20, 'x') + "\n";
+// Prefixes are cut only where Boost's lexer ends a token: after comments, preprocessor lines and
+// backslash-newlines too; never inside an HTML id (whose quoted attributes may hold '>') or a
+// chain of quoted ids joined by '+'. A lexer error names the character after the bad text, which
+// the search ignores. Places counted by hand.
+TEST(LoadGraphDot, SyntaxErrorsArePlacedAsBoostLexesTheText) {
+  const auto where = [](const std::string& text) {
+    const InputError e = error_of([&] { load_graph_dot_text(text, "s.dot"); });
+    return std::pair(e.where().line, e.where().column);
+  };
+  EXPECT_EQ(where("digraph G {\n  a -> // note\n;\n}\n"), std::pair(3, 1));
+  EXPECT_EQ(where("digraph G {\n  a ->\n# line\n;\n}\n"), std::pair(4, 1));
+  EXPECT_EQ(where("digraph G {\n  a -> /* x */;\n}\n"), std::pair(2, 15));
+  EXPECT_EQ(where("digraph G {\n  a -> b \\\n  c \\ d\n}\n"), std::pair(3, 5));
+  EXPECT_EQ(
+      where("digraph G {\n  a [label=<a title=\"1>0\">x</a>]\n  b [label=\"q\"]\n  c -> ;\n}\n"),
+      std::pair(4, 8));
+  // The last HTML id is never closed; the words of the first are not cut.
+  EXPECT_EQ(where("digraph G {\n  a [label=<b>one two three</b>]\n  b\n  e [label=<i>]\n}\n"),
+            std::pair(4, 5));
+  // A '+' that no quoted id follows: the place is where the joined ids start.
+  EXPECT_EQ(where("digraph G {\n  a [label=\"x\" + y ]\n}\n"), std::pair(2, 5));
+  EXPECT_EQ(where("digraph G {\n  n n n  a [label=\"x\" + \"y\"]\n  b\n  d [label=\"z\" +"),
+            std::pair(4, 5));
+  // A bad quoted id whose text looks like the end-of-file token is not the end of the file.
+  EXPECT_EQ(where("digraph G {\n  a -> b\n}\n\"(token is \\\"<eof> '\"\n\n"), std::pair(4, 1));
+  // A NUL byte in a quoted id, which the message shows escaped.
+  const std::string nul("strict \"x\0y\" {\n  a -> b\n}\n", 26);
+  EXPECT_EQ(where(nul), std::pair(1, 8));
+  EXPECT_THAT(error_of([&] { load_graph_dot_text(nul, "s.dot"); }).what(), HasSubstr("'x\\x00y'"));
+}
+
+// Finding the place reads about 2 log2(n) prefixes of the text: not done past 256 KiB, and said
+// so.
+TEST(LoadGraphDot, ASyntaxErrorInAFileOverTheLimitHasNoPlace) {
+  const std::string text = "digraph G {\n  a -> ;\n}\n// " + std::string(256 * 1024, 'x') + "\n";
   const InputError e = error_of([&] { load_graph_dot_text(text, "big.dot"); });
   EXPECT_EQ(e.where().line, 0);
   EXPECT_THAT(e.what(), HasSubstr("big.dot: malformed DOT graph: Wanted"));
-  EXPECT_THAT(e.what(), HasSubstr("searched for in files of up to 1 MiB only"));
+  EXPECT_THAT(e.what(), HasSubstr("searched for in files of up to 256 KiB only"));
 }
 
 TEST(LoadGraphDot, BadCostsAndCycles) {
