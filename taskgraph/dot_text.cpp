@@ -1,11 +1,16 @@
 #include "taskgraph/dot_text.hpp"
 
+#include <cctype>
 #include <optional>
 
 namespace aqlsim::taskgraph {
 namespace {
 
 enum class TagKind { open, close, empty };
+
+bool is_line_end(char c) {
+  return c == '\n' || c == '\r' || c == '\f';
+}
 
 // Boost's XML tag at the cursor (a '<'): `<`, an optional `/`, then any characters but `!`, `?`
 // and quotes, quoted values in '' or "" taken whole, up to the first `>` outside them; `/>` ends
@@ -39,6 +44,7 @@ std::optional<TagKind> skip_tag(DotCursor& at) {
 }  // namespace
 
 void DotCursor::advance() {
+  after_block_comment_ = false;
   if (text_[at_] == '\n') {
     ++line_;
     column_ = 1;
@@ -59,13 +65,26 @@ void DotCursor::skip_past(std::string_view end) {
   advance(end.size());
 }
 
+void DotCursor::skip_to_line_end() {
+  while (!done() && !is_line_end(peek()))
+    advance();
+}
+
+bool DotCursor::hash_starts_comment() const {
+  if (at_ == 0) return true;
+  const char before = text_[at_ - 1];
+  if (is_line_end(before)) return true;
+  return std::isspace(static_cast<unsigned char>(before)) == 0 && !after_block_comment_;
+}
+
 bool skip_separator(DotCursor& at) {
   if (at.at("//")) {
-    at.skip_past("\n");
+    at.skip_to_line_end();
   } else if (at.at("/*")) {
     at.skip_past("*/");
-  } else if (at.peek() == '#' && at.column() == 1) {
-    at.skip_past("\n");
+    at.mark_block_comment_end();
+  } else if (at.peek() == '#' && at.hash_starts_comment()) {
+    at.skip_to_line_end();
   } else if (at.at("\\\n")) {
     at.advance(2);
   } else {
@@ -96,7 +115,7 @@ void skip_html_id(DotCursor& at) {
     } else if (at.at("<![CDATA[") && at.comes_later("]]>")) {
       at.skip_past("]]>");
     } else {
-      at.advance();
+      at.skip_to_end();
       return;
     }
   } while (open > 0);

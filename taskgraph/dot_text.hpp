@@ -24,6 +24,15 @@ class DotCursor {
   void advance(std::size_t n);
   // Advances past the first `end` (or to the end of the text).
   void skip_past(std::string_view end);
+  // Advances to the next line end that Boost's regular expressions know (\n, \r or \f), or to
+  // the end of the text.
+  void skip_to_line_end();
+  void skip_to_end() { advance(text_.size() - at_); }
+  // Whether a '#' here starts a comment: Boost's `^#` matches where its skipping starts (right
+  // after a token, or at the start of the text) and after a line end, but not after other white
+  // space or a `/* */` comment.
+  bool hash_starts_comment() const;
+  void mark_block_comment_end() { after_block_comment_ = true; }
   std::size_t offset() const { return at_; }
   int line() const { return line_; }
   int column() const { return column_; }
@@ -33,11 +42,12 @@ class DotCursor {
   std::size_t at_ = 0;
   int line_ = 1;
   int column_ = 1;
+  bool after_block_comment_ = false;  // the last step ended a `/* */` comment
 };
 
-// Steps over a comment (`//`, `/* */`, a line starting with `#`) or a backslash-newline at the
-// cursor, which separate tokens as white space does; false (the cursor unmoved) when none
-// starts there.
+// Steps over a comment (`//` or `#` to the line end, which stays; `/* */`) or a
+// backslash-newline at the cursor, which separate tokens as white space does; false (the cursor
+// unmoved) when none starts there.
 bool skip_separator(DotCursor& at);
 
 // Steps over a quoted id (to the end of the text if it is not closed) at the cursor.
@@ -46,7 +56,9 @@ void skip_quoted_id(DotCursor& at);
 // Steps over an HTML id at the cursor (a '<'), as Boost reads one: from tag to tag (quoted
 // attribute values may hold '>'; CDATA sections are skipped whole) until as many tags have closed
 // as opened, to the end of the text if they never do. Where Boost finds a '<' that starts
-// neither a tag nor a closed CDATA section (an error), it stops just past that '<'.
+// neither a tag nor a closed CDATA section, it stops reading with an error: so does the cursor,
+// at the end of the text (nothing after that '<' is read as tokens, and going on could take
+// quadratic time).
 void skip_html_id(DotCursor& at);
 
 // Steps over a separator, a quoted id or an HTML id; false (the cursor unmoved) when none starts

@@ -265,6 +265,25 @@ TEST_F(Hostile, IncludesAreBoundedInFanOutAndInTotalLoads) {
                   {"fan.yaml:66:5: a kernels list has at most 64 includes (the limit)"});
 }
 
+// Boost's DOT reader recurses once per nested brace without a limit, runs one regular expression
+// over every comment between two tokens, and stops at the first bad '<' of an HTML id, which the
+// checks aqlsim runs before it must not walk again for every later '<'.
+TEST_F(Hostile, DotFilesThatWouldBreakBoostsReaderAreRefused) {
+  std::string nested = "digraph {";
+  for (int i = 0; i < 20000; ++i)
+    nested += "subgraph{";
+  nested += std::string(20000, '}') + "}\n";
+  expect_rejected({"graph", "stats", file("nested.dot", nested)},
+                  {"nested.dot:1:9009: braces nested deeper than 1000 levels"});
+  std::string comments = "digraph {\n";
+  for (int i = 0; i < 40000; ++i)
+    comments += "// c\n";
+  expect_rejected({"graph", "stats", file("comments.dot", comments + "a }\n")},
+                  {"comments.dot: Boost's DOT reader cannot read this file"});
+  expect_rejected({"graph", "stats", file("html.dot", "digraph {a=" + std::string(300000, '<'))},
+                  {"html.dot: malformed DOT graph: Invalid contents in HTML string"});
+}
+
 TEST_F(Hostile, AnInputFileLargerThanTheLimitIsRefusedUnread) {
   const std::string big = at("big.yaml");
   { std::ofstream(big) << "# "; }

@@ -95,6 +95,12 @@ TEST(LoadGraphDot, SyntaxErrorsArePlacedAsBoostLexesTheText) {
   EXPECT_EQ(where("digraph G {\n  a [label=\"x\" + y ]\n}\n"), std::pair(2, 5));
   EXPECT_EQ(where("digraph G {\n  n n n  a [label=\"x\" + \"y\"]\n  b\n  d [label=\"z\" +"),
             std::pair(4, 5));
+  // '#' starts a comment right after a token or a line end (\n, \r or \f), not after a space;
+  // `//` and `#` comments end at any of the three.
+  EXPECT_EQ(where("digraph{a#\"\nb\n= =\n}\n"), std::pair(3, 3));
+  EXPECT_EQ(where("digraph{\n// note\ra b c = = }\n"), std::pair(2, 17));
+  EXPECT_THAT(error_of([] { load_graph_dot_text("digraph{a #x\n}", "s.dot"); }).what(),
+              HasSubstr("s.dot:1:11: malformed DOT graph: Invalid character (char is '#')"));
   // A bad quoted id whose text looks like the end-of-file token is not the end of the file.
   EXPECT_EQ(where("digraph G {\n  a -> b\n}\n\"(token is \\\"<eof> '\"\n\n"), std::pair(4, 1));
   // A NUL byte in a quoted id, which the message shows escaped.
@@ -157,6 +163,18 @@ TEST(LoadGraphDot, NumbersWithAnExponentOrUnitAreErrorsUnlessQuoted) {
 
 // Lowering names a task's packets TASK.wait0 and the like: DOT's quoted ids may hold any text,
 // but a task id follows the rule of every other graph format.
+// The number check skips comments as Boost does: a '#' right after a token starts one, and a
+// `//` comment ends at a lone \r.
+TEST(LoadGraphDot, NumbersAfterCommentsThatEndAtAToken) {
+  EXPECT_THAT(error_of([] {
+                load_graph_dot_text("digraph{a [cost=1]#\"\nb [cost=5e3]\n}\n", "n.dot");
+              }).what(),
+              HasSubstr("n.dot:2:9: '5e3' is not a DOT number"));
+  EXPECT_THAT(
+      error_of([] { load_graph_dot_text("digraph{\n// x\rb [cost=5e3]\n}\n", "n.dot"); }).what(),
+      HasSubstr("n.dot:2:14: '5e3' is not a DOT number"));
+}
+
 TEST(LoadGraphDot, NodeIdsAreNamesWithoutSpacesOrDots) {
   EXPECT_THAT(
       error_of([] { load_graph_dot_text("digraph { \"x y\" -> b }", "n.dot"); }).what(),
