@@ -156,6 +156,7 @@ DotGraph parse_dot(const std::string& text, const std::string& name) {
   }
   return dot;
 }
+
 // `cost`, else `size`, as a number >= 0; nothing when neither is given.
 std::optional<double> read_cost(const std::string& cost, const std::string& size,
                                 const std::string& owner, const std::string& name) {

@@ -3,6 +3,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <string>
+#include <utility>
+
 #include "test_support.hpp"
 
 namespace aqlsim::taskgraph {
@@ -55,13 +58,15 @@ TEST(LoadGraphDot, MalformedInputNamesTheFile) {
               HasSubstr("cannot open file"));
 }
 
+// The line and column of the error that loading `text` raises.
+std::pair<int, int> where(const std::string& text) {
+  const InputError e = error_of([&] { load_graph_dot_text(text, "s.dot"); });
+  return {e.where().line, e.where().column};
+}
+
 // Boost's reader names the bad token but not its place; the loader finds the run of text that
 // holds it (columns count characters).
 TEST(LoadGraphDot, SyntaxErrorsHaveTheirLineAndColumn) {
-  const auto where = [](const std::string& text) {
-    const InputError e = error_of([&] { load_graph_dot_text(text, "s.dot"); });
-    return std::pair(e.where().line, e.where().column);
-  };
   EXPECT_EQ(where("digraph G {\n  a [kernel=k];\n  b [kernel=k]\n  a -> ;\n}\n"), std::pair(4, 8));
   EXPECT_EQ(where("digraph G {\n  a [label=\"x y\"] /* a b */\n  \"\u00e9 c\" -> a ] \n}"),
             std::pair(3, 14));
@@ -77,10 +82,6 @@ TEST(LoadGraphDot, SyntaxErrorsHaveTheirLineAndColumn) {
 // chain of quoted ids joined by '+'. A lexer error names the character after the bad text, which
 // the search ignores. Places counted by hand.
 TEST(LoadGraphDot, SyntaxErrorsArePlacedAsBoostLexesTheText) {
-  const auto where = [](const std::string& text) {
-    const InputError e = error_of([&] { load_graph_dot_text(text, "s.dot"); });
-    return std::pair(e.where().line, e.where().column);
-  };
   EXPECT_EQ(where("digraph G {\n  a -> // note\n;\n}\n"), std::pair(3, 1));
   EXPECT_EQ(where("digraph G {\n  a ->\n# line\n;\n}\n"), std::pair(4, 1));
   EXPECT_EQ(where("digraph G {\n  a -> /* x */;\n}\n"), std::pair(2, 15));
@@ -161,8 +162,6 @@ TEST(LoadGraphDot, NumbersWithAnExponentOrUnitAreErrorsUnlessQuoted) {
   EXPECT_EQ(comm_cost(graph, "a1e3", "b"), 2.0);
 }
 
-// Lowering names a task's packets TASK.wait0 and the like: DOT's quoted ids may hold any text,
-// but a task id follows the rule of every other graph format.
 // The number check skips comments as Boost does: a '#' right after a token starts one, and a
 // `//` comment ends at a lone \r.
 TEST(LoadGraphDot, NumbersAfterCommentsThatEndAtAToken) {
@@ -175,6 +174,8 @@ TEST(LoadGraphDot, NumbersAfterCommentsThatEndAtAToken) {
       HasSubstr("n.dot:2:14: '5e3' is not a DOT number"));
 }
 
+// Lowering names a task's packets TASK.wait0 and the like: DOT's quoted ids may hold any text,
+// but a task id follows the rule of every other graph format.
 TEST(LoadGraphDot, NodeIdsAreNamesWithoutSpacesOrDots) {
   EXPECT_THAT(
       error_of([] { load_graph_dot_text("digraph { \"x y\" -> b }", "n.dot"); }).what(),
