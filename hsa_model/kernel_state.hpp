@@ -105,10 +105,10 @@ struct KernelState {
     }
     return any ? mask : queue_mask;
   }
+  // True when its CU mask lets it use `cu` at all.
+  bool mask_admits(CuIndex cu) const { return cu_mask.empty() || cu_mask[cu] != 0; }
   // True when the launch controls let one more of its work-groups onto `cu`.
-  bool allowed_on(CuIndex cu) const {
-    return resident_per_cu[cu] < max_per_cu && (cu_mask.empty() || cu_mask[cu] != 0);
-  }
+  bool allowed_on(CuIndex cu) const { return resident_per_cu[cu] < max_per_cu && mask_admits(cu); }
 };
 
 // What a placed work-group is doing.

@@ -1,6 +1,7 @@
 #pragma once
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "hsa_model/thread_block_scheduler.hpp"
@@ -26,6 +27,10 @@ namespace aqlsim {
 // was raised to one (none of its work-groups fits beside the set-aside) is exempt, as its
 // limit is. With two kernels the rule adds nothing to the first one's limit (the paper
 // evaluates only pairs).
+//
+// CU masks (the paper has none): a co-runner whose mask bars it from a CU gets nothing set
+// aside there, since it can never use the room. So with masks a kernel's limit is per CU,
+// beside one work-group of each other co-runner that the CU's masks admit.
 class MpMax final : public ThreadBlockScheduler {
  public:
   explicit MpMax(const PolicyParams&) {}
@@ -38,15 +43,23 @@ class MpMax final : public ThreadBlockScheduler {
 
  private:
   void update_limits(const DispatchView& view);
+  // Whether the co-runners or their CU masks differ from those the limits were computed for.
+  bool co_runners_changed(std::span<const KernelId> issuing, const DispatchView& view) const;
   // Whether one more work-group of co_runners_[i] on `cu` would take the room set aside there
   // for one work-group of a later co-runner.
   bool takes_a_set_aside(const DispatchView& view, CuIndex cu, std::size_t i) const;
-  // Work-groups of `kernel` that fit on an empty CU beside one of every other co-runner.
-  std::uint32_t fit_beside_set_aside(const DispatchView& view, KernelId kernel) const;
+  // Work-groups of co_runners_[i] that fit on an empty CU beside one of every other co-runner
+  // in `admitted` (indices into co_runners_).
+  std::uint32_t fit_beside_set_aside(const DispatchView& view, std::size_t i,
+                                     std::span<const std::size_t> admitted) const;
 
   EmptyCu empty_cu_;
-  std::vector<KernelId> co_runners_;             // launch order; the set the fits below are for
-  std::vector<std::uint32_t> beside_set_aside_;  // by KernelId: fit_beside_set_aside
+  std::vector<KernelId> co_runners_;  // launch order; the set the limits are for
+  std::vector<std::vector<std::uint8_t>> co_runner_masks_;  // their CU masks then
+  // fit_beside_set_aside of co_runners_[i] at [row * co_runners_.size() + i]: one row for every
+  // CU when no co-runner has a mask, else one row per CU.
+  std::vector<std::uint32_t> limits_;
+  bool limits_per_cu_ = false;
   IssuingKernels issuing_;
   std::optional<std::uint64_t> seen_changes_;  // view.issuing_changes() at the last update
 };

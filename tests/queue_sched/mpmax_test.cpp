@@ -110,22 +110,52 @@ queues:
 }
 
 TEST(MpMax, AKernelBarredFromACuDoesNotHoldItIdle) {
-  // A: 8 work-groups of 100 us, its queue masked to CU 0; B: 8 of 10 us at 1 us. Each may hold
-  // 3 per CU beside one of the other. 0: A takes CU 0's four slots [0,100]. 1: on CU 1 A may
-  // not run, so B, next in order, takes 3 (its limit) [1,11], 3 more [11,21] and its last 2
-  // [21,31]: B ends at 31. (Strictness is for a kernel that may run on the CU and does not fit:
-  // taking A's mask for "does not fit" left CU 1 idle while A had work-groups to issue, and B,
-  // given CU 0's slots one by one from 100, ended at 180.)
-  // B has issued everything by 21, so A is alone again and takes all four slots at 100 too:
-  // 4 [0,100], 4 [100,200]; A ends at 200.
+  // A: 8 work-groups of 100 us, its queue masked to CU 0; B: 8 of 10 us at 1 us. On CU 0 each
+  // may hold 3 beside one of the other; on CU 1, where A's mask bars it, nothing is set aside
+  // for A and B may hold R = 4. 0: A takes CU 0's four slots [0,100]. 1: on CU 1 A may not
+  // run, so B, next in order, takes 4 [1,11] and its last 4 [11,21]: B ends at 21.
+  // (Strictness is for a kernel that may run on the CU and does not fit: taking A's mask for
+  // "does not fit" left CU 1 idle while A had work-groups to issue, and B, given CU 0's slots one
+  // by one from 100, ended at 180. Keeping A's set-aside on CU 1 held B to 3 there: 3, 3, 2,
+  // ending at 31.) B has issued everything by 11, so A is alone again and takes all four slots
+  // at 100 too: 4 [0,100], 4 [100,200]; A ends at 200.
   testing::BlockLog log;
   auto sim = run(testing::kAMaskedToCu0ThenB, log);
   const KernelId b = sim->kernel("B").id;
-  EXPECT_EQ(log.count(b, 1, 1 * us), 3);
-  EXPECT_EQ(log.count(b, 1, 11 * us), 3);
-  EXPECT_EQ(log.count(b, 1, 21 * us), 2);
-  EXPECT_EQ(sim->kernel("B").end, 31 * us);
+  EXPECT_EQ(log.count(b, 1, 1 * us), 4);
+  EXPECT_EQ(log.count(b, 1, 11 * us), 4);
+  EXPECT_EQ(sim->kernel("B").end, 21 * us);
   EXPECT_EQ(sim->kernel("A").end, 200 * us);
+}
+
+TEST(MpMax, NothingIsSetAsideForACoRunnerBarredFromTheCu) {
+  // As AThirdCoRunnerGetsTheWorkGroupSetAsideForIt, but C (2 work-groups of 100 us) is masked
+  // to CU 0. 0: A alone, 4 per CU [0,10]. At 10 all three co-run, none issuing its last:
+  // - CU 0 admits all three: each may hold 2; A 2, B 1 (a second would take C's slot), C 1.
+  // - CU 1 admits A and B only: each may hold what fits beside one of the other, 3. A 3, then
+  //   B 1: no slot is kept for C, which may never run there.
+  // Keeping C's set-aside on CU 1 held A to 2 and then B to 1 (its second would take C's
+  // slot), and the fourth slot stayed idle.
+  testing::BlockLog log;
+  auto sim = run(R"(
+kernels:
+  - {name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0}
+  - {name: long, workgroup_size: 64, vgprs: 1, wg_time: 100us, contention: 0}
+queues:
+  - {name: qa, packets: [{name: A, dispatch: k, workgroups: 40}]}
+  - {name: qb, packets: [{name: B, dispatch: k, workgroups: 40, at: 1us}]}
+  - {name: qc, cu_mask: [0], packets: [{name: C, dispatch: long, workgroups: 2, at: 2us}]}
+)",
+                 log);
+  const KernelId a = sim->kernel("A").id;
+  const KernelId b = sim->kernel("B").id;
+  const KernelId c = sim->kernel("C").id;
+  EXPECT_EQ(log.count(a, 0, 10 * us), 2);
+  EXPECT_EQ(log.count(b, 0, 10 * us), 1);
+  EXPECT_EQ(log.count(c, 0, 10 * us), 1);
+  EXPECT_EQ(log.count(a, 1, 10 * us), 3);
+  EXPECT_EQ(log.count(b, 1, 10 * us), 1);
+  EXPECT_EQ(log.count(c, 1, 10 * us), 0);
 }
 
 }  // namespace
