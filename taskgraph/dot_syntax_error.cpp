@@ -17,21 +17,6 @@ struct Cut {
   DotPlace next;
 };
 
-DotPlace place_of(const DotCursor& at) {
-  return {at.line(), at.column()};
-}
-
-// Steps over white space and separators.
-void skip_between_tokens(DotCursor& at) {
-  while (!at.done()) {
-    if (std::isspace(static_cast<unsigned char>(at.peek())) != 0) {
-      at.advance();
-    } else if (!skip_separator(at)) {
-      return;
-    }
-  }
-}
-
 // Steps over a quoted id and the `+ "..."` that Boost joins to it: a prefix cut inside the
 // chain would fail ("must have quoted string after string concatenation") where the whole text
 // does not. If a `+` is not followed by a quoted id, the chain ends after the `+`.
@@ -57,7 +42,7 @@ std::vector<Cut> cuts_of(std::string_view text) {
   DotCursor at(text);
   while (!at.done()) {
     if (skip_separator(at)) {
-      cuts.push_back({at.offset(), place_of(at)});
+      cuts.push_back({at.offset(), at.place()});
     } else if (at.peek() == '"') {
       skip_concatenation(at);
     } else if (at.peek() == '<') {
@@ -66,10 +51,10 @@ std::vector<Cut> cuts_of(std::string_view text) {
       const bool space = std::isspace(static_cast<unsigned char>(at.peek())) != 0;
       const std::size_t length = at.offset();
       at.advance();
-      if (space) cuts.push_back({length, place_of(at)});
+      if (space) cuts.push_back({length, at.place()});
     }
   }
-  cuts.push_back({text.size(), place_of(at)});
+  cuts.push_back({text.size(), at.place()});
   return cuts;
 }
 
@@ -102,7 +87,7 @@ DotPlace locate_dot_syntax_error(std::string_view text, const std::string& messa
   if (at_end_of_text(message)) {
     DotCursor end(text);
     end.advance(text.size());
-    return place_of(end);
+    return end.place();
   }
   const std::vector<Cut> cuts = cuts_of(text);
   const std::string_view wanted = without_character(message);

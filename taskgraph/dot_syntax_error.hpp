@@ -12,13 +12,9 @@
 #include <string>
 #include <string_view>
 
-namespace aqlsim::taskgraph {
+#include "taskgraph/dot_text.hpp"
 
-struct DotPlace {
-  int line = 1;    // 1-based
-  int column = 1;  // 1-based, in characters
-  bool operator==(const DotPlace&) const = default;
-};
+namespace aqlsim::taskgraph {
 
 // The reader's message for a text, nullopt when the text reads.
 using DotErrorOf = std::function<std::optional<std::string>(std::string_view)>;

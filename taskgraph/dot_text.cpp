@@ -93,6 +93,16 @@ bool skip_separator(DotCursor& at) {
   return true;
 }
 
+void skip_between_tokens(DotCursor& at) {
+  while (!at.done()) {
+    if (std::isspace(static_cast<unsigned char>(at.peek())) != 0) {
+      at.advance();
+    } else if (!skip_separator(at)) {
+      return;
+    }
+  }
+}
+
 void skip_quoted_id(DotCursor& at) {
   at.advance();
   while (!at.done() && at.peek() != '"') {

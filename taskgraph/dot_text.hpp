@@ -8,6 +8,12 @@
 
 namespace aqlsim::taskgraph {
 
+struct DotPlace {
+  int line = 1;    // 1-based
+  int column = 1;  // 1-based, in characters
+  bool operator==(const DotPlace&) const = default;
+};
+
 // A cursor over DOT text (columns count characters, not bytes).
 class DotCursor {
  public:
@@ -36,6 +42,7 @@ class DotCursor {
   std::size_t offset() const { return at_; }
   int line() const { return line_; }
   int column() const { return column_; }
+  DotPlace place() const { return {line_, column_}; }
 
  private:
   std::string_view text_;
@@ -49,6 +56,9 @@ class DotCursor {
 // backslash-newline at the cursor, which separate tokens as white space does; false (the cursor
 // unmoved) when none starts there.
 bool skip_separator(DotCursor& at);
+
+// Steps over white space and separators, to the next token or the end of the text.
+void skip_between_tokens(DotCursor& at);
 
 // Steps over a quoted id (to the end of the text if it is not closed) at the cursor.
 void skip_quoted_id(DotCursor& at);

@@ -11,10 +11,12 @@
 #include <optional>
 #include <stdexcept>
 #include <string_view>
+#include <unordered_map>
 
 #include "config/identifier.hpp"
 #include "config/input_file.hpp"
 #include "config/utf8.hpp"
+#include "taskgraph/dot_node_places.hpp"
 #include "taskgraph/dot_syntax_error.hpp"
 #include "taskgraph/dot_text.hpp"
 
@@ -159,28 +161,29 @@ DotGraph parse_dot(const std::string& text, const std::string& name) {
 
 // `cost`, else `size`, as a number >= 0; nothing when neither is given.
 std::optional<double> read_cost(const std::string& cost, const std::string& size,
-                                const std::string& owner, const std::string& name) {
+                                const std::string& owner, const SourceLocation& where) {
   const std::string& text = cost.empty() ? size : cost;
   if (text.empty()) return std::nullopt;
   double value = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc{} || end != text.data() + text.size() || !std::isfinite(value) || value < 0) {
-    throw InputError({name, 0, 0},
-                     fmt::format("{}: expected a cost >= 0, found '{}'", owner, text));
+    throw InputError(where, fmt::format("{}: expected a cost >= 0, found '{}'", owner, text));
   }
   return value;
 }
 
-TaskProps to_task(const DotNode& node, const SourceFile& name) {
+// `where`: the node's first mention (errors about its cost are placed there too: a cost may be
+// set in several places, and the last one read wins).
+TaskProps to_task(const DotNode& node, const SourceLocation& where) {
   if (!is_identifier(node.name)) {
-    throw InputError({name, 0, 0},
+    throw InputError(where,
                      fmt::format("node '{}': expected {}", printable(node.name), kIdentifierRule));
   }
   return TaskProps{
       .id = node.name,
       .kernel = node.kernel,
-      .cost = read_cost(node.cost, node.size, fmt::format("node '{}'", node.name), name),
-      .where = {name, 0, 0}};
+      .cost = read_cost(node.cost, node.size, fmt::format("node '{}'", node.name), where),
+      .where = where};
 }
 
 }  // namespace
@@ -188,17 +191,23 @@ TaskProps to_task(const DotNode& node, const SourceFile& name) {
 TaskGraph load_graph_dot_text(const std::string& text, const std::string& name) {
   check_utf8(text, name);
   const DotGraph dot = parse_dot(text, name);
+  const std::unordered_map<std::string, DotPlace> places = dot_node_places(text);
   TaskGraph graph;
   const SourceFile file(name);
   for (const auto v : boost::make_iterator_range(boost::vertices(dot))) {
-    graph.add_task(to_task(dot[v], file));
+    const auto place = places.find(dot[v].name);
+    graph.add_task(to_task(dot[v], place == places.end() ? SourceLocation{file, 0, 0}
+                                                         : SourceLocation{file, place->second.line,
+                                                                          place->second.column}));
   }
   // Vertices were added in the same order, so DOT and task ids coincide.
   for (const auto e : boost::make_iterator_range(boost::edges(dot))) {
     const auto from = boost::source(e, dot);
     const auto to = boost::target(e, dot);
     const std::string owner = fmt::format("edge '{}' -> '{}'", dot[from].name, dot[to].name);
-    graph.add_edge(from, to, read_cost(dot[e].cost, dot[e].size, owner, name).value_or(0.0));
+    // Reported, as TaskGraph reports an edge's errors, at its target's first mention.
+    const SourceLocation& where = graph.task(to).where;
+    graph.add_edge(from, to, read_cost(dot[e].cost, dot[e].size, owner, where).value_or(0.0));
   }
   graph.check_acyclic();
   return graph;

@@ -122,22 +122,44 @@ TEST(LoadGraphDot, ASyntaxErrorInAFileOverTheLimitHasNoPlace) {
 
 TEST(LoadGraphDot, BadCostsAndCycles) {
   EXPECT_THAT(error_of([] { load_graph_dot_text("digraph { a [cost=fast] }", "c.dot"); }).what(),
-              HasSubstr("c.dot: node 'a': expected a cost >= 0, found 'fast'"));
+              HasSubstr("c.dot:1:11: node 'a': expected a cost >= 0, found 'fast'"));
   EXPECT_THAT(error_of([] { load_graph_dot_text("digraph { a -> b [size=-1] }", "c.dot"); }).what(),
-              HasSubstr("edge 'a' -> 'b': expected a cost >= 0, found '-1'"));
+              HasSubstr("c.dot:1:16: edge 'a' -> 'b': expected a cost >= 0, found '-1'"));
   EXPECT_THAT(error_of([] { load_graph_dot_text("digraph { a -> b -> a }", "c.dot"); }).what(),
               HasSubstr("tasks form a cycle"));
   EXPECT_THAT(error_of([] { load_graph_dot_text("digraph { a -> b; a -> b }", "c.dot"); }).what(),
               HasSubstr("edge 'a' -> 'b' is given twice"));
 }
 
+// Boost's reader keeps no places: errors about a node are placed where it is first named as a
+// node, errors about an edge where its target is (as TaskGraph places them for every format).
+TEST(LoadGraphDot, ErrorsAboutANodeArePlacedWhereItIsFirstNamed) {
+  const std::string head = "digraph g {\n  rankdir = a;\n  b [kernel=a];\n";
+  InputError e = error_of(
+      [&] { load_graph_dot_text(head + "  b -> \"a\" -> c;\n  a [cost=fast];\n}\n", "p.dot"); });
+  EXPECT_THAT(e.what(), HasSubstr("node 'a': expected a cost >= 0, found 'fast'"));
+  EXPECT_EQ(e.where().line, 4);
+  EXPECT_EQ(e.where().column, 8);
+  e = error_of([&] { load_graph_dot_text(head + "  b -> c;\n  c -> b [cost=1];\n}\n", "p.dot"); });
+  // At the first task the message names: b first named at 3:3, c at 4:8.
+  const bool b_first = std::string(e.what()).find("cycle: b -> c -> b") != std::string::npos;
+  EXPECT_THAT(e.what(), HasSubstr(b_first ? "cycle: b -> c -> b" : "cycle: c -> b -> c"));
+  EXPECT_EQ(e.where().line, b_first ? 3 : 4);
+  EXPECT_EQ(e.where().column, b_first ? 3 : 8);
+  e = error_of([&] { load_graph_dot_text(head + "  b -> c [cost=-2];\n}\n", "p.dot"); });
+  EXPECT_THAT(e.what(), HasSubstr("edge 'b' -> 'c': expected a cost >= 0, found '-2'"));
+  EXPECT_EQ(e.where().line, 4);
+  EXPECT_EQ(e.where().column, 8);
+}
+
 TEST(LoadGraphDot, CostsOverTheLimitAreErrors) {
   EXPECT_THAT(
       error_of([] { load_graph_dot_text("digraph { a [cost=\"1e308\"] }", "o.dot"); }).what(),
-      HasSubstr("o.dot: task 'a': expected a cost from 0 to 1e+300 (the limit), found 1e+308"));
+      HasSubstr("o.dot:1:11: task 'a': expected a cost from 0 to 1e+300 (the limit), found "
+                "1e+308"));
   EXPECT_THAT(
       error_of([] { load_graph_dot_text("digraph { a -> b [size=\"1e301\"] }", "o.dot"); }).what(),
-      HasSubstr("o.dot: edge 'a' -> 'b': expected a cost from 0 to 1e+300 (the limit)"));
+      HasSubstr("o.dot:1:16: edge 'a' -> 'b': expected a cost from 0 to 1e+300 (the limit)"));
 }
 
 // Graphviz splits `1e3` into the ids 1 and e3, and Boost's reader dropped the second: the cost
@@ -177,9 +199,9 @@ TEST(LoadGraphDot, NumbersAfterCommentsThatEndAtAToken) {
 // Lowering names a task's packets TASK.wait0 and the like: DOT's quoted ids may hold any text,
 // but a task id follows the rule of every other graph format.
 TEST(LoadGraphDot, NodeIdsAreNamesWithoutSpacesOrDots) {
-  EXPECT_THAT(
-      error_of([] { load_graph_dot_text("digraph { \"x y\" -> b }", "n.dot"); }).what(),
-      HasSubstr("n.dot: node 'x y': expected a name without spaces, dots or control characters"));
+  EXPECT_THAT(error_of([] { load_graph_dot_text("digraph { \"x y\" -> b }", "n.dot"); }).what(),
+              HasSubstr("n.dot:1:11: node 'x y': expected a name without spaces, dots or control "
+                        "characters"));
   EXPECT_THAT(error_of([] { load_graph_dot_text("digraph { b -> \"a.wait0\" }", "n.dot"); }).what(),
               HasSubstr("node 'a.wait0': expected a name without spaces, dots or control "
                         "characters"));
