@@ -148,7 +148,9 @@ void write_run_json(std::ostream& out, const Scenario& scenario, const RunReport
                           {"fairness", report.metrics.fairness},
                           {"dntt", report.metrics.dntt}});
   json.member("hw", hardware_json(report.hw));
-  json.member("simulation", {{"events", report.events}, {"workgroups", report.workgroups}});
+  json.member("simulation", {{"events", report.events},
+                             {"workgroups", report.workgroups},
+                             {"end_us", to_us(report.end)}});
   if (!report.applications.empty()) {
     json.begin_array("applications");
     for (const ApplicationResult& a : report.applications)

@@ -126,7 +126,7 @@ std::size_t KernelSeries::of_packet(const std::string& packet) const {
 }
 
 double run_span_us(const RunResult& run) {
-  double span = run.makespan_us;
+  double span = std::max(run.makespan_us, run.end_us);
   for (const KernelResultRow& k : run.kernels)
     span = std::max(span, k.end_us);
   return span > 0 ? span : 1;

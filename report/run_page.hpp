@@ -29,7 +29,8 @@ struct KernelSeries {
   std::vector<std::pair<std::string, std::size_t>> packet_series_;  // sorted by packet
 };
 
-// The time range the run's charts cover: [0, makespan], or the latest kernel end if later.
+// The time range the run's charts cover: [0, makespan], or to the latest kernel end or the end of
+// the run (a barrier or a queue's unmap after the last kernel) if later.
 double run_span_us(const RunResult& run);
 
 // `trace` is null without --trace; `trace_name` is the trace file's name for the page.

@@ -125,6 +125,7 @@ RunResult parse_run_result(const std::string& text, const std::string& name) {
   const Json& simulation = shape.object(json, "", "simulation");
   r.events = shape.count(simulation, "simulation.", "events");
   r.workgroups = shape.count(simulation, "simulation.", "workgroups");
+  if (simulation.contains("end_us")) r.end_us = shape.number(simulation, "simulation.", "end_us");
   return r;
 }
 

@@ -27,6 +27,7 @@ struct RunResult {
   double slot_idle_us = 0;
   std::vector<std::pair<std::string, double>> slot_time_us;  // activity, time summed over slots
   std::uint64_t events = 0, workgroups = 0;
+  double end_us = 0;  // when the run stopped (0 in files written before it was reported)
 };
 
 // Parses `text`, the contents of the file `name`. Throws InputError naming the file and what is

@@ -183,6 +183,7 @@ RunReport run_scenario(const Scenario& scenario, const RunOptions& options) {
   if (report.outcome.status == RunStatus::limit && report.outcome.limit.empty())
     report.outcome.limit = memory_limit_message(scenario.limits);
   report.events = gpu.engine().events_processed();
+  report.end = gpu.engine().now();
   report.workgroups = gpu.workgroups_finished();
   report.hw = hardware_report(gpu);
   Tick first_arrival = kNever;

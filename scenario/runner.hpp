@@ -72,6 +72,7 @@ struct RunReport {
   Metrics metrics;
   HardwareReport hw;
   Tick makespan = 0;  // last kernel end - first kernel arrival
+  Tick end = 0;       // when the run stopped: its last event (a barrier may follow the last kernel)
   std::uint64_t events = 0;
   std::uint64_t workgroups = 0;
   std::string queue_mapping;

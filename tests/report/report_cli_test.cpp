@@ -7,6 +7,7 @@
 #include <set>
 
 #include "tests/support/cli_fixture.hpp"
+#include "tests/support/tiny_device.hpp"
 
 namespace {
 
@@ -205,6 +206,28 @@ TEST_F(ReportInput, ABaselineThatIsNotAPolicyOfTheComparisonIsBadInput) {
   // rr-idle: 1 run, completed, makespan 10 us, speedup over fifo 5 us / 10 us.
   EXPECT_THAT(page, HasSubstr("<td>rr-idle</td><td class=\"n\">1</td><td class=\"n\">1</td>"
                               "<td class=\"n\">10</td><td class=\"n\">0.5</td>"));
+}
+
+// A's kernel ends at 11 us; the barrier after it is processed [30,31] (packet latency 1 us), and
+// the slot chart runs to the end of the run, not to the last kernel's end.
+TEST_F(Report, TheChartsRunToTheEndOfTheRun) {
+  const std::string workload = write("tail.yaml", std::string(kTinyDevice) + R"(
+kernels:
+  - {name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0, workgroups: 8}
+queues:
+  - {name: qa, packets: [{name: A, dispatch: k}, {name: wait, barrier_and: [A], at: 30us}]}
+)");
+  ASSERT_EQ(aqlsim("run " + quote(workload) + " -q --json " + quote(path("t.json")) + " --trace " +
+                   quote(path("t.trace.json")))
+                .status,
+            0);
+  const Result r = aqlsim("report " + quote(path("t.json")) + " --trace " +
+                          quote(path("t.trace.json")) + " -o " + quote(path("t.html")));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string page = read_file(path("t.html"));
+  EXPECT_THAT(page, HasSubstr("slot 0 holds queue qa from 0 us to 31 us"));
+  EXPECT_THAT(page,
+              ::testing::ContainsRegex("slot 0: mostly processing from 30[.0-9]* us to 31 us"));
 }
 
 TEST_F(Report, UnwritableOutputIsBadInputBeforeReading) {

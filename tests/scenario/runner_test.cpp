@@ -48,6 +48,22 @@ TEST(Runner, AloneRunsGiveTSpAndTheMetricsFollow) {
 // the longest duration read, two at a time) sum to more than an int64 of picoseconds holds.
 // Slot 0 maps queue q at 0, processes its packet [0,1] us, then is starved until the kernel
 // ends at 1 us + 3,000,000 s; slots 1-3 stay empty throughout.
+// A processed [0,1], runs [1,11]; the barrier on it is submitted at 30 and processed [30,31]:
+// the run ends at 31, after its last kernel.
+TEST(Runner, TheRunEndsAtItsLastEventNotItsLastKernelEnd) {
+  const RunReport r =
+      testing::run_checked(load_scenario_text(std::string(testing::kTinyDevice) + R"(
+kernels:
+  - {name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0, workgroups: 8}
+queues:
+  - {name: qa, packets: [{name: A, dispatch: k}, {name: wait, barrier_and: [A], at: 30us}]}
+)",
+                                              "tail.yaml"));
+  ASSERT_EQ(r.outcome.status, RunStatus::completed);
+  EXPECT_EQ(r.makespan, 11 * us);
+  EXPECT_EQ(r.end, 31 * us);
+}
+
 TEST(Runner, SlotTimeSummedOverSlotsDoesNotOverflow) {
   const std::string yaml = std::string(testing::kTinyDevice) + R"(
 kernels:
