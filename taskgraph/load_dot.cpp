@@ -186,6 +186,14 @@ TaskProps to_task(const DotNode& node, const SourceLocation& where) {
       .where = where};
 }
 
+// Where node `id` is first named (no line if the walk could not place it).
+SourceLocation node_location(const std::unordered_map<std::string, DotPlace>& places,
+                             const std::string& id, const SourceFile& file) {
+  const auto place = places.find(id);
+  if (place == places.end()) return {file, 0, 0};
+  return {file, place->second.line, place->second.column};
+}
+
 }  // namespace
 
 TaskGraph load_graph_dot_text(const std::string& text, const std::string& name) {
@@ -195,10 +203,7 @@ TaskGraph load_graph_dot_text(const std::string& text, const std::string& name) 
   TaskGraph graph;
   const SourceFile file(name);
   for (const auto v : boost::make_iterator_range(boost::vertices(dot))) {
-    const auto place = places.find(dot[v].name);
-    graph.add_task(to_task(dot[v], place == places.end() ? SourceLocation{file, 0, 0}
-                                                         : SourceLocation{file, place->second.line,
-                                                                          place->second.column}));
+    graph.add_task(to_task(dot[v], node_location(places, dot[v].name, file)));
   }
   // Vertices were added in the same order, so DOT and task ids coincide.
   for (const auto e : boost::make_iterator_range(boost::edges(dot))) {
