@@ -127,6 +127,14 @@ std::optional<std::string> syntax_error_of(std::string_view text) {
   return std::nullopt;
 }
 
+// Boost's reader (1.74) wants a second brace after the `{` of a subgraph without the keyword,
+// so Graphviz's `a -> {b c}` fails with this message; with the keyword it reads.
+std::string with_hint(const std::string& message) {
+  if (!message.starts_with("Wanted left brace to start subgraph")) return message;
+  return message +
+         "; Boost's DOT reader cannot read a subgraph written `{ ... }`: write `subgraph { ... }`";
+}
+
 DotGraph parse_dot(const std::string& text, const std::string& name) {
   check_numerals(text, name);
   check_nesting(text, name);
@@ -135,7 +143,7 @@ DotGraph parse_dot(const std::string& text, const std::string& name) {
     read_dot(text, dot);
   } catch (const boost::bad_graphviz_syntax& e) {
     const std::string message =
-        fmt::format("malformed DOT graph: {}", printable(escape_invalid_utf8(e.errmsg)));
+        fmt::format("malformed DOT graph: {}", with_hint(printable(escape_invalid_utf8(e.errmsg))));
     // Boost's message has no place. Finding it reads about 2 log2(n) prefixes, and Boost reads
     // dense DOT at about 2 MB/s here: about 2 s at the limit.
     if (text.size() > kLocatedUpToKiB * 1024) {

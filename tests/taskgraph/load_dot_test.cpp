@@ -152,6 +152,22 @@ TEST(LoadGraphDot, ErrorsAboutANodeArePlacedWhereItIsFirstNamed) {
   EXPECT_EQ(e.where().column, 8);
 }
 
+// Boost 1.74's reader cannot read Graphviz's keyword-less subgraph `{b c}`; the error says how
+// to write it, and written with the keyword it reads as Graphviz reads the other: a -> b, a -> c.
+TEST(LoadGraphDot, ASubgraphWithoutTheKeywordIsAnErrorThatSaysWhatToWrite) {
+  const InputError e =
+      error_of([] { load_graph_dot_text("digraph {\n  a -> {b c}\n}\n", "s.dot"); });
+  EXPECT_EQ(e.where().line, 2);
+  EXPECT_EQ(e.where().column, 8);
+  EXPECT_THAT(e.what(), HasSubstr("Wanted left brace to start subgraph"));
+  EXPECT_THAT(e.what(), HasSubstr("write `subgraph { ... }`"));
+  const TaskGraph graph = load_graph_dot_text("digraph {\n  a -> subgraph {b c}\n}\n", "s.dot");
+  ASSERT_EQ(graph.size(), 3u);
+  EXPECT_EQ(graph.edge_count(), 2u);
+  EXPECT_TRUE(graph.has_edge(*graph.find("a"), *graph.find("b")));
+  EXPECT_TRUE(graph.has_edge(*graph.find("a"), *graph.find("c")));
+}
+
 TEST(LoadGraphDot, CostsOverTheLimitAreErrors) {
   EXPECT_THAT(
       error_of([] { load_graph_dot_text("digraph { a [cost=\"1e308\"] }", "o.dot"); }).what(),
