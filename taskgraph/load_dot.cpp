@@ -127,12 +127,39 @@ std::optional<std::string> syntax_error_of(std::string_view text) {
   return std::nullopt;
 }
 
-// Boost's reader (1.74) wants a second brace after the `{` of a subgraph without the keyword,
-// so Graphviz's `a -> {b c}` fails with this message; with the keyword it reads.
-std::string with_hint(const std::string& message) {
-  if (!message.starts_with("Wanted left brace to start subgraph")) return message;
-  return message +
-         "; Boost's DOT reader cannot read a subgraph written `{ ... }`: write `subgraph { ... }`";
+// Whether the text holds an HTML id (`<...>` outside quotes and comments).
+bool has_html_id(std::string_view text) {
+  DotCursor at(text);
+  while (!at.done()) {
+    if (at.peek() == '<') return true;
+    if (at.peek() == '"') {
+      skip_quoted_id(at);
+    } else if (!skip_separator(at)) {
+      at.advance();
+    }
+  }
+  return false;
+}
+
+// Boost's message for two Graphviz constructs its reader (1.74) cannot read, with what to write.
+std::string with_hint(const std::string& message, std::string_view text) {
+  // It wants a second brace after the `{` of a subgraph without the keyword (`a -> {b c}`).
+  if (message.starts_with("Wanted left brace to start subgraph")) {
+    return message +
+           "; Boost's DOT reader cannot read a subgraph written `{ ... }`: write `subgraph { ... "
+           "}`";
+  }
+  // It reads `<b>x</b>` as an HTML id, but takes the `<<b>` of Graphviz's `<<b>x</b>>` for one
+  // tag and the `<x>` of a plain `<x>` for an open one.
+  const bool html = message.starts_with("Unclosed HTML string") ||
+                    message.starts_with("Invalid contents in HTML string") ||
+                    message.starts_with("Invalid character (char is '>')");
+  if (html && has_html_id(text)) {
+    return message +
+           "; Boost's DOT reader cannot read Graphviz's HTML-like labels (`label=<...>`): aqlsim "
+           "reads no label, so quote it or leave it out";
+  }
+  return message;
 }
 
 DotGraph parse_dot(const std::string& text, const std::string& name) {
@@ -142,8 +169,8 @@ DotGraph parse_dot(const std::string& text, const std::string& name) {
   try {
     read_dot(text, dot);
   } catch (const boost::bad_graphviz_syntax& e) {
-    const std::string message =
-        fmt::format("malformed DOT graph: {}", with_hint(printable(escape_invalid_utf8(e.errmsg))));
+    const std::string message = fmt::format(
+        "malformed DOT graph: {}", with_hint(printable(escape_invalid_utf8(e.errmsg)), text));
     // Boost's message has no place. Finding it reads about 2 log2(n) prefixes, and Boost reads
     // dense DOT at about 2 MB/s here: about 2 s at the limit.
     if (text.size() > kLocatedUpToKiB * 1024) {
