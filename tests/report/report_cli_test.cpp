@@ -4,6 +4,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <regex>
 #include <set>
 
 #include "tests/support/cli_fixture.hpp"
@@ -228,6 +229,18 @@ queues:
   EXPECT_THAT(page, HasSubstr("slot 0 holds queue qa from 0 us to 31 us"));
   EXPECT_THAT(page,
               ::testing::ContainsRegex("slot 0: mostly processing from 30[.0-9]* us to 31 us"));
+  // A file written before runs reported their end (simulation.end_us) still reads; its charts end
+  // at the last kernel's end, as they did then.
+  const std::string json = read_file(path("t.json"));
+  const std::string old =
+      std::regex_replace(json, std::regex(R"(("workgroups": \d+),\s*"end_us": [0-9.e+-]+)"), "$1");
+  ASSERT_NE(old, json);
+  write("old.json", old);
+  ASSERT_EQ(aqlsim("report " + quote(path("old.json")) + " --trace " + quote(path("t.trace.json")) +
+                   " -o " + quote(path("old.html")))
+                .status,
+            0);
+  EXPECT_THAT(read_file(path("old.html")), HasSubstr("slot 0 holds queue qa from 0 us to 11 us"));
 }
 
 TEST_F(Report, UnwritableOutputIsBadInputBeforeReading) {
