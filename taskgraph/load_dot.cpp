@@ -146,8 +146,8 @@ std::string with_hint(const std::string& message, std::string_view text) {
   // It wants a second brace after the `{` of a subgraph without the keyword (`a -> {b c}`).
   if (message.starts_with("Wanted left brace to start subgraph")) {
     return message +
-           "; Boost's DOT reader cannot read a subgraph written `{ ... }`: write `subgraph { ... "
-           "}`";
+           "; Boost's DOT reader cannot read a subgraph written `{ ... }`: "
+           "write `subgraph { ... }`";
   }
   // It reads `<b>x</b>` as an HTML id, but takes the `<<b>` of Graphviz's `<<b>x</b>>` for one
   // tag and the `<x>` of a plain `<x>` for an open one.
