@@ -132,11 +132,7 @@ bool has_html_id(std::string_view text) {
   DotCursor at(text);
   while (!at.done()) {
     if (at.peek() == '<') return true;
-    if (at.peek() == '"') {
-      skip_quoted_id(at);
-    } else if (!skip_separator(at)) {
-      at.advance();
-    }
+    if (!skip_non_token_text(at)) at.advance();
   }
   return false;
 }
