@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <utility>
 
 #include "config/input_error.hpp"
 #include "config/limits.hpp"
@@ -26,6 +27,13 @@ std::string read_input_file(const std::string& path) {
     }
   }
   if (in.bad()) throw InputError({path, 0, 0}, "cannot read file");
+  return with_lone_cr_as_lf(std::move(text));
+}
+
+std::string with_lone_cr_as_lf(std::string text) {
+  for (std::size_t cr = text.find('\r'); cr != std::string::npos; cr = text.find('\r', cr + 1)) {
+    if (cr + 1 == text.size() || text[cr + 1] != '\n') text[cr] = '\n';
+  }
   return text;
 }
 

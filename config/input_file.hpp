@@ -8,7 +8,13 @@
 namespace aqlsim {
 
 // Throws InputError naming `path` when it cannot be opened or read, is a directory, or is
-// larger than the limit.
+// larger than the limit. Lines end as an editor counts them, at \n, \r\n or a lone \r: the
+// text comes back through with_lone_cr_as_lf, so that every reader counts the same lines.
 std::string read_input_file(const std::string& path);
+
+// `text` with each \r that no \n follows (old Mac line ends) made a \n: no reader here takes
+// a lone \r for a line end (yaml-cpp takes it for a character of the line, although YAML
+// counts it as a line break), so errors would be placed on the wrong line.
+std::string with_lone_cr_as_lf(std::string text);
 
 }  // namespace aqlsim

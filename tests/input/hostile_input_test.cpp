@@ -446,6 +446,26 @@ TEST_F(Hostile, ErrorsNameTheFileLineAndColumnOrTheOptionTheyComeFrom) {
                    "experiment's `set`"});
 }
 
+// Files saved with old Mac line ends (a lone \r) have their lines counted as an editor counts
+// them, in every format: each file's error is on its line 3 (yaml-cpp alone would read the
+// whole YAML file as one line, and fail on it).
+TEST_F(Hostile, ALoneCarriageReturnEndsALineInEveryKindOfInput) {
+  file("cr.yaml", "kernels:\r  - {name: k, wg_time: 1us}\rqueues: [{packets: [{dispatch: k}]}]\r");
+  EXPECT_EQ(aqlsim({"validate", "cr.yaml"}).status, 0);
+  file("bad.yaml", "kernels:\r  - {name: k, wg_time: 1us}\rqueues: [{packets: [{dispatch: q}]}]\r");
+  expect_rejected({"validate", "bad.yaml"}, {"bad.yaml:3:", "unknown kernel 'q'"});
+  file("g.dot", "digraph {\r  a -> b\r  c [cost=5e3]\r}\r");
+  expect_rejected({"graph", "stats", "g.dot"}, {"g.dot:3:11: '5e3' is not a DOT number"});
+  file("g.stg", "2\r0 0 0\r1 5 1 0\r2 x 1 1\r3 0 1 2\r");
+  expect_rejected({"graph", "stats", "g.stg"}, {"g.stg:4:3: expected the cost of task 2"});
+  file("g.jsonl",
+       "{\"id\":\"a\"}\r{\"id\":\"b\",\"after\":[\"a\"]}\r{\"id\":\"c\",\"after\":[\"z\"]}\r");
+  expect_rejected({"graph", "stats", "g.jsonl"}, {"g.jsonl:3:", "'z'"});
+  // \r\n stays one line end.
+  file("crlf.stg", "2\r\n0 0 0\r\n1 5 1 0\r\n2 x 1 1\r\n3 0 1 2\r\n");
+  expect_rejected({"graph", "stats", "crlf.stg"}, {"crlf.stg:4:3: expected the cost of task 2"});
+}
+
 // ---- 7. Command-line strictness ---------------------------------------------------------------
 
 TEST_F(Hostile, CommandLineNumbersAndPoliciesAreCheckedStrictly) {
