@@ -5,6 +5,7 @@
 
 #include "queue_sched/registry.hpp"
 #include "queue_sched/slicing_observer.hpp"
+#include "scenario/alone_runs.hpp"
 #include "scenario/build_model.hpp"
 #include "scenario/runner.hpp"
 #include "taskgraph/graph_section.hpp"
@@ -22,8 +23,11 @@ RunStatus measure(const Scenario& scenario, RunRatios& out) {
   const std::uint32_t cus = scenario.device.compute_units;
   SlicingObserver aware(cus, SliceMode::aware);
   SlicingObserver unaware(cus, SliceMode::unaware);
-  BuiltModel model = build_model(
-      scenario, {.observers = {&aware, &unaware}, .isolated_runtimes = {}, .worker_profiles = {}});
+  ModelOptions options{
+      .observers = {&aware, &unaware}, .isolated_runtimes = {}, .worker_profiles = {}};
+  // Run as `aqlsim run` runs it: an oracle policy told the isolated runtimes, and so on.
+  add_policy_inputs(scenario, options);
+  BuiltModel model = build_model(scenario, options);
   const RunStatus status = model.gpu->run().status;
   if (status != RunStatus::completed) return status;
   for (const KernelState& k : model.gpu->kernels()) {

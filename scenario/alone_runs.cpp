@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "hsa_model/random_stream.hpp"
+#include "queue_sched/registry.hpp"
 #include "scenario/build_model.hpp"
 #include "scenario/run_limits.hpp"
 #include "scenario/single_wave.hpp"
@@ -298,6 +299,18 @@ std::map<std::string, std::vector<Tick>> worker_profiles(const Scenario& s) {
     }
   }
   return profiles;
+}
+
+bool has_oracle_policy(const Scenario& s) {
+  const PolicyInfo* tb = find_policy(s.policies.thread_block);
+  const PolicyInfo* kernel = find_policy(s.policies.kernel);
+  return (tb && tb->needs_isolated_runtimes) || (kernel && kernel->needs_isolated_runtimes);
+}
+
+void add_policy_inputs(const Scenario& s, ModelOptions& options, const IsolatedRuntimes* measured) {
+  if (has_oracle_policy(s)) options.isolated_runtimes = measured ? *measured : isolated_runtimes(s);
+  const PolicyInfo* kernel = find_policy(s.policies.kernel);
+  if (kernel && kernel->needs_worker_profiles) options.worker_profiles = worker_profiles(s);
 }
 
 }  // namespace aqlsim

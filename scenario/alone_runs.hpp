@@ -73,4 +73,12 @@ IsolatedRuntimes isolated_runtimes(const Scenario& scenario);
 // ... up to its kernel's workers per CU (Bashizade et al.'s offline profile), by packet name.
 std::map<std::string, std::vector<Tick>> worker_profiles(const Scenario& scenario);
 
+// Whether a policy of the scenario is an oracle, told every dispatch's isolated runtime.
+bool has_oracle_policy(const Scenario& scenario);
+// Gives `options` what the scenario's policies are told before the run: the isolated runtimes
+// for an oracle policy (`measured` when the caller has them, otherwise simulated here) and the
+// worker profiles for a kernel scheduler that sizes kernels. Other policies are given nothing.
+void add_policy_inputs(const Scenario& scenario, ModelOptions& options,
+                       const IsolatedRuntimes* measured = nullptr);
+
 }  // namespace aqlsim

@@ -152,19 +152,14 @@ RunReport run_scenario(const Scenario& scenario, const RunOptions& options) {
     return report;
   }
   // Alone runs come first: oracle policies (SJF) are given the isolated runtimes in advance.
-  const PolicyInfo* tb = find_policy(scenario.policies.thread_block);
-  const PolicyInfo* kernel = find_policy(scenario.policies.kernel);
-  const bool oracle =
-      (tb && tb->needs_isolated_runtimes) || (kernel && kernel->needs_isolated_runtimes);
   IsolatedRuntimes alone;
-  if (options.measure_alone || oracle) alone = isolated_runtimes(scenario);
+  if (options.measure_alone || has_oracle_policy(scenario)) alone = isolated_runtimes(scenario);
   PredictionRecorder predictions;
   ModelOptions model_options{
       .observers = options.observers, .isolated_runtimes = {}, .worker_profiles = {}};
   if (options.record_predictions) model_options.observers.push_back(&predictions);
-  if (oracle) model_options.isolated_runtimes = alone;
-  if (kernel && kernel->needs_worker_profiles)
-    model_options.worker_profiles = worker_profiles(scenario);
+  add_policy_inputs(scenario, model_options, &alone);
+  const PolicyInfo* tb = find_policy(scenario.policies.thread_block);
   RunReport report = report_of_policies(scenario);
   SlicingObserver beside(scenario.device.compute_units, SliceMode::aware);
   if (tb && tb->publishes_predictions) {

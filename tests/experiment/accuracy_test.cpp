@@ -97,5 +97,42 @@ TEST(PredictorAccuracy, ARunThatDoesNotCompleteIsReported) {
   std::filesystem::remove_all(dir);
 }
 
+// The shared run is run as `aqlsim run` runs it: an oracle policy (sjf) is told the isolated
+// runtimes. One CU holding two work-groups of 10 us (no contention); L (queue 0, 3 work-groups,
+// 20 us alone) and S (queue 1, 2 work-groups, 10 us alone) both submitted at 0. With the oracle,
+// S runs [0,10] twice and L [10,20] twice and [20,30]: at their first block ends, S predicts
+// 10 + (2 - 1) * 10 / 2 = 15 against 10 (1.5), L 10 + (3 - 1) * 10 / 2 = 20 against 20 (1.0).
+// Without it, sjf knew no runtimes and ran L first as fifo does: L [0,10] twice and [10,20],
+// S [10,20] and [20,30], so S predicted 15 against 20 (0.75).
+TEST(PredictorAccuracy, AnOraclePolicyIsToldTheIsolatedRuntimes) {
+  const std::filesystem::path dir = std::filesystem::path(::testing::TempDir()) / "acc_oracle";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "w.yaml") << R"(
+device:
+  compute_units: 1
+  cu: {simds: 1, waves_per_simd: 2, vgprs_per_simd: 1024, vgpr_granule: 1}
+  front_end: {packet_latency: 0}
+kernels:
+  - {name: l, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0, workgroups: 3}
+  - {name: s, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0, workgroups: 2}
+queues:
+  - packets: [{name: L, dispatch: l}]
+  - packets: [{name: S, dispatch: s}]
+)";
+  std::ofstream(dir / "e.yaml") << "experiment: {workload: w.yaml, policies: [sjf]}\n";
+  const AccuracyResult result = predictor_accuracy(load_experiment((dir / "e.yaml").string()));
+  EXPECT_TRUE(result.unfinished.empty());
+  bool seen = false;
+  for (const RatioSummary& r : result.ratios) {
+    if (r.group != "shared" || r.when != "first block") continue;
+    seen = true;
+    EXPECT_EQ(r.count, 2u);
+    EXPECT_DOUBLE_EQ(r.min, 1.0);
+    EXPECT_DOUBLE_EQ(r.max, 1.5);
+  }
+  EXPECT_TRUE(seen);
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace aqlsim
