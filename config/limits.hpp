@@ -31,6 +31,11 @@ inline constexpr std::uint32_t kMaxQueuePackets = 131'072;
 inline constexpr std::size_t kMaxGraphTasks = 1'000'000;
 inline constexpr std::size_t kMaxGraphEdges = 10'000'000;
 
+// `--shard I/N`: N at most 2^32. A shard may hold no run (an array job of fixed size over a
+// smaller sweep), so N is not bounded by the runs; this bound keeps N times the MPI ranks that
+// share a shard within 64 bits.
+inline constexpr std::size_t kMaxShards = std::size_t{1} << 32;
+
 // The shortest front_end.quantum: 100 ns, far below a real scheduler's (milliseconds) and
 // gem5's (100 us), yet a run with more queues than slots costs at most 10 events a microsecond
 // of simulated time for it (1 ps would cost 10^6: a 10 ms run, 10^10 events).

@@ -27,7 +27,7 @@ struct Slice {
   }
   // How many of the runs 0 .. runs-1 it holds.
   std::size_t size(std::size_t runs) const {
-    return runs > index ? (runs - index + count - 1) / count : 0;
+    return runs > index ? (runs - index - 1) / count + 1 : 0;
   }
 };
 

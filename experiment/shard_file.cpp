@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "config/input_file.hpp"
+#include "config/limits.hpp"
 #include "experiment/run_record.hpp"
 
 namespace aqlsim {
@@ -115,6 +116,10 @@ Slice parse_shard(std::string_view text, const SourceLocation& where) {
     throw InputError(where, fmt::format("expected I/N, shard I of N counted from 0 (0 <= I < N), "
                                         "found '{}'",
                                         text));
+  }
+  if (*count > limits::kMaxShards) {
+    throw InputError(
+        where, fmt::format("a split into at most {} shards, found '{}'", limits::kMaxShards, text));
   }
   return {*index, *count};
 }

@@ -2,12 +2,18 @@
 
 #include <fmt/format.h>
 
+#include <map>
+#include <string>
+#include <vector>
+
 namespace aqlsim {
 namespace {
 
+// The shards placed so far, by index: a map, since a header's N is only bounded by its runs.
+using Placed = std::map<std::size_t, const ShardFile*>;
+
 // Throws unless `shard` belongs with `first` and is not one of those already placed.
-void check_belongs(const ShardFile& shard, const ShardFile& first,
-                   const std::vector<const ShardFile*>& placed) {
+void check_belongs(const ShardFile& shard, const ShardFile& first, const Placed& placed) {
   const ShardHeader& h = shard.header;
   const SourceLocation where{shard.path, 1, 1};
   if (h.experiment != first.header.experiment || h.runs != first.header.runs) {
@@ -23,20 +29,24 @@ void check_belongs(const ShardFile& shard, const ShardFile& first,
                                         h.shard.index, h.shard.count, first.path,
                                         first.header.shard.index, first.header.shard.count));
   }
-  if (const ShardFile* twin = placed[h.shard.index]) {
+  if (const auto twin = placed.find(h.shard.index); twin != placed.end()) {
     throw InputError(where, fmt::format("shard {}/{} is given twice (also {})", h.shard.index,
-                                        h.shard.count, twin->path));
+                                        h.shard.count, twin->second->path));
   }
 }
 
-std::string missing_message(const std::vector<const ShardFile*>& placed) {
-  std::vector<std::string> missing;
-  for (std::size_t i = 0; i < placed.size(); ++i) {
-    if (!placed[i]) missing.push_back(fmt::format("{}/{}", i, placed.size()));
+// Names the first few missing shards of `count` (a split may have millions).
+std::string missing_message(const Placed& placed, std::size_t count) {
+  constexpr std::size_t kNamed = 10;
+  const std::size_t missing = count - placed.size();
+  std::vector<std::string> named;
+  for (std::size_t i = 0; i < count && named.size() < kNamed; ++i) {
+    if (!placed.contains(i)) named.push_back(fmt::format("{}/{}", i, count));
   }
-  return fmt::format("missing shard{} {} of {}: merge needs all {} shards",
-                     missing.size() > 1 ? "s" : "", fmt::join(missing, ", "), placed.size(),
-                     placed.size());
+  const std::string more =
+      missing > named.size() ? fmt::format(" and {} more", missing - named.size()) : "";
+  return fmt::format("missing shard{} {}{} of {}: merge needs all {} shards",
+                     missing > 1 ? "s" : "", fmt::join(named, ", "), more, count, count);
 }
 
 }  // namespace
@@ -44,18 +54,23 @@ std::string missing_message(const std::vector<const ShardFile*>& placed) {
 std::vector<RunSummary> merge_shards(const std::vector<ShardFile>& shards) {
   if (shards.empty()) return {};
   const ShardFile& first = shards.front();
-  std::vector<const ShardFile*> placed(first.header.shard.count, nullptr);
+  const std::size_t count = first.header.shard.count;
+  Placed placed;
   for (const ShardFile& shard : shards) {
     check_belongs(shard, first, placed);
     placed[shard.header.shard.index] = &shard;
   }
-  if (std::find(placed.begin(), placed.end(), nullptr) != placed.end())
-    throw InputError({first.path, 1, 1}, missing_message(placed));
-  // Run i is the (i / N)-th run of shard i % N.
+  if (placed.size() != count) throw InputError({first.path, 1, 1}, missing_message(placed, count));
+  // Every shard is here, each holding exactly its runs: run i is the (i / N)-th run of shard
+  // i % N.
+  std::vector<const ShardFile*> by_index;
+  by_index.reserve(count);
+  for (const auto& [index, shard] : placed)
+    by_index.push_back(shard);
   std::vector<RunSummary> runs;
   runs.reserve(first.header.runs);
   for (std::size_t i = 0; i < first.header.runs; ++i)
-    runs.push_back(placed[i % placed.size()]->runs[i / placed.size()]);
+    runs.push_back(by_index[i % count]->runs[i / count]);
   return runs;
 }
 

@@ -114,6 +114,11 @@ TEST_F(Shards, BadShardOptionsAreBadInput) {
     EXPECT_THAT(r.err, HasSubstr("--shard")) << shard;
     EXPECT_THAT(r.err, HasSubstr("expected I/N")) << shard;
   }
+  // At most 2^32 shards, so that N times the MPI ranks cannot wrap (2^64 - 1 did, in Slice).
+  const Result huge = aqlsim("compare " + quote(experiment()) + " --shard 0/4294967297 --csv " +
+                             quote(path("p.csv")));
+  EXPECT_EQ(huge.status, kExitBadInput);
+  EXPECT_THAT(huge.err, HasSubstr("--shard: a split into at most 4294967296 shards"));
   const Result no_csv = aqlsim("compare " + quote(experiment()) + " --shard 0/2");
   EXPECT_EQ(no_csv.status, kExitBadInput);
   EXPECT_THAT(no_csv.err, HasSubstr("--shard requires --csv"));
@@ -142,6 +147,15 @@ TEST_F(ShardFiles, MergeRefusesShardsThatDoNotMakeOneComparison) {
   expect_refused({a, seeded, c}, {seeded + ":1:1: a shard of another comparison than " + a});
   const std::string other = shard(1, 3, "other.csv", "--policies kernel-sjf");
   expect_refused({a, other, c}, {other + ":1:1: a shard of another comparison"});
+}
+
+// A split far larger than the files given: merge allocated a slot for every shard (bad_alloc at
+// 10^8) and named every missing one (a line of 180 MB at 10^7). Now it names the first ten.
+TEST_F(ShardFiles, MissingShardsOfAHugeSplitAreCountedNotListed) {
+  const std::string a = shard(0, 4294967296, "a.csv");
+  const std::string b = shard(3, 4294967296, "b.csv");
+  expect_refused({a, b}, {a + ":1:1: missing shards 1/4294967296, 2/4294967296, 4/4294967296, ",
+                          "11/4294967296 and 4294967284 more of 4294967296: merge needs all"});
 }
 
 TEST_F(ShardFiles, MergeRefusesMalformedShardFilesAtTheirLine) {
