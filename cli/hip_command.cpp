@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -17,6 +19,14 @@
 
 namespace aqlsim::cli {
 namespace {
+
+// CLI::Range lets NaN through: every comparison with it is false.
+const CLI::Validator kNotNan(
+    [](std::string& text) {
+      return std::isnan(std::strtod(text.c_str(), nullptr)) ? "expected a number, found " + text
+                                                            : std::string();
+    },
+    "");
 
 struct ExecutorChoice {
   std::string kind = "auto";
@@ -46,6 +56,7 @@ struct ExecutorChoice {
         .add_option("--time-scale", options.time_scale,
                     "cpu executor: real time per simulated time (0.001: a simulated microsecond "
                     "takes a nanosecond)")
+        ->check(kNotNan)
         ->check(CLI::Range(1e-6, 1e3))
         ->capture_default_str();
     command

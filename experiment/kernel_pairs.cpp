@@ -24,7 +24,8 @@ Arrival read_arrival(const YamlNode& node, double clock_mhz) {
   if (!text.ends_with('%')) return {node.as_duration(clock_mhz), -1.0};
   double percent = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size() - 1, percent);
-  if (ec != std::errc{} || end != text.data() + text.size() - 1 || percent < 0 || percent > 1000) {
+  if (ec != std::errc{} || end != text.data() + text.size() - 1 ||
+      !(percent >= 0 && percent <= 1000)) {  // NaN too
     node.fail(fmt::format("expected a duration or a percentage such as 25%, found '{}'", text));
   }
   return {0, percent / 100.0};

@@ -1,6 +1,7 @@
 // Experiments: sweeps, pairs, parallel runs identical to serial ones, and the summaries.
 #include "experiment/compare.hpp"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -54,6 +55,27 @@ experiment:
   ASSERT_EQ(parallel.size(), serial.size());
   for (std::size_t i = 0; i < serial.size(); ++i)
     EXPECT_TRUE(same(serial[i], parallel[i])) << i;
+}
+
+// A second arrival given as a share of the first kernel's runtime is from 0% to 1000%; NaN
+// compared false with both bounds and was taken as 0%.
+TEST_F(Compare, PairArrivalsArePercentagesFromZeroToAThousand) {
+  const std::string library = std::string(AQLSIM_SOURCE_DIR) + "/workloads/kernels/ercbench.yaml";
+  for (const std::string arrival : {"nan%", "-nan%", "-5%", "1001%", "inf%"}) {
+    const std::string file = write("arrival.yaml", R"(
+experiment:
+  pairs: {device: gtx480, kernels: )" + library + R"(, names: [jpeg_d, aes_d], second_arrival: ")" +
+                                                       arrival + R"("}
+)");
+    try {
+      load_experiment(file);
+      ADD_FAILURE() << arrival << " was accepted";
+    } catch (const InputError& e) {
+      EXPECT_THAT(e.what(), ::testing::HasSubstr("expected a duration or a percentage such as "
+                                                 "25%, found '" +
+                                                 arrival + "'"));
+    }
+  }
 }
 
 // `group: 3` makes every combination of three kernels, in list order, spaced apart.

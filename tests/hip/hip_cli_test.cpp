@@ -63,6 +63,10 @@ TEST_F(HipCli, BadInputIsExitTwo) {
   EXPECT_EQ(cycles.status, 2);
   EXPECT_THAT(cycles.err, HasSubstr("--evict-every 5000cy: cycles depend on a device's clock"));
   EXPECT_EQ(aqlsim("hip run " + quote(kQuickstart) + " --executor fpga").status, 2);
+  // NaN passes CLI11's range check: it was an internal error in the executor (exit 1).
+  const Result nan = aqlsim("hip run " + quote(kQuickstart) + " --executor cpu --time-scale nan");
+  EXPECT_EQ(nan.status, 2);
+  EXPECT_THAT(nan.err, HasSubstr("--time-scale: expected a number, found nan"));
   const std::string raw = write("raw.yaml",
                                 "device: cdna\nkernels: [{name: k, wg_time: 1us}]\n"
                                 "queues: [{name: q, packets: [{name: bad, raw_type: 7}]}]\n");
