@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -110,20 +111,28 @@ class NumberReader {
 struct StgTask {
   double cost = 0;
   std::vector<std::int64_t> predecessors;
+  std::vector<SourceLocation> predecessor_at;
   SourceLocation where;  // the task's id
 };
 
 StgTask read_task(NumberReader& in, std::int64_t id, std::int64_t last_id) {
   const std::string name = fmt::format("the id of task {}", id);
   in.integer(name, id, id);  // ids must run 0, 1, ..., n+1
-  const SourceLocation where = in.location();
-  const double cost = in.cost(fmt::format("the cost of task {}", id));
+  StgTask task;
+  task.where = in.location();
+  task.cost = in.cost(fmt::format("the cost of task {}", id));
   const auto count = in.integer(fmt::format("the predecessor count of task {}", id), 0, last_id);
-  std::vector<std::int64_t> predecessors;
   for (std::int64_t k = 0; k < count; ++k) {
-    predecessors.push_back(in.integer(fmt::format("a predecessor of task {}", id), 0, last_id));
+    const std::int64_t pred = in.integer(fmt::format("a predecessor of task {}", id), 0, last_id);
+    // Checked here, as an edge to a dropped dummy task is never made (or checked) later.
+    if (std::ranges::find(task.predecessors, pred) != task.predecessors.end()) {
+      throw InputError(in.location(),
+                       fmt::format("predecessor {} of task {} is given twice", pred, id));
+    }
+    task.predecessors.push_back(pred);
+    task.predecessor_at.push_back(in.location());
   }
-  return StgTask{cost, std::move(predecessors), where};
+  return task;
 }
 
 std::vector<StgTask> read_tasks(NumberReader& in) {
@@ -139,7 +148,31 @@ bool is_dropped_dummy(const std::vector<StgTask>& tasks, std::size_t id) {
   return (id == 0 || id + 1 == tasks.size()) && tasks[id].cost == 0;
 }
 
+// A zero-cost entry or exit task is dropped with its edges, which is right only where it stands
+// as STG puts it: the entry before every task, the exit after every task. Otherwise dropping it
+// would drop a dependency, or a cycle through it, without a word.
+void check_dropped_dummies(const std::vector<StgTask>& tasks) {
+  const std::size_t exit = tasks.size() - 1;
+  if (is_dropped_dummy(tasks, 0) && !tasks[0].predecessors.empty()) {
+    throw InputError(tasks[0].predecessor_at[0],
+                     "the entry task 0 has a predecessor, but as a zero-cost dummy it is dropped: "
+                     "it must come before every task (give it a cost to keep it as a task)");
+  }
+  if (!is_dropped_dummy(tasks, exit)) return;
+  for (std::size_t id = 0; id < tasks.size(); ++id) {
+    const std::vector<std::int64_t>& preds = tasks[id].predecessors;
+    const auto it = std::ranges::find(preds, static_cast<std::int64_t>(exit));
+    if (it == preds.end()) continue;
+    throw InputError(tasks[id].predecessor_at[static_cast<std::size_t>(it - preds.begin())],
+                     fmt::format("task {} follows the exit task {}, but as a zero-cost dummy it "
+                                 "is dropped: it must come after every task (give it a cost to "
+                                 "keep it as a task)",
+                                 id, exit));
+  }
+}
+
 TaskGraph build_graph(const std::vector<StgTask>& tasks) {
+  check_dropped_dummies(tasks);
   TaskGraph graph;
   std::vector<std::optional<TaskId>> task_id(tasks.size());
   for (std::size_t id = 0; id < tasks.size(); ++id) {

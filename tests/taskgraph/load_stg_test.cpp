@@ -92,5 +92,30 @@ TEST(LoadGraphStg, CyclesAndSelfLoopsAreErrors) {
               HasSubstr("c.stg:3:1: task 't1' depends on itself"));
 }
 
+// The zero-cost entry and exit tasks are dropped with their edges: an entry with a predecessor
+// or a task after the exit made a cycle or a dependency vanish (2 -> 3 -> 2 read as two lone
+// tasks). A predecessor given twice is refused even when it is a dummy, whose edge is never made.
+TEST(LoadGraphStg, DroppedDummiesMustStandFirstAndLast) {
+  EXPECT_THAT(error_of([] {
+                load_graph_stg_text("2\n0 0 1 1\n1 5 1 0\n2 3 1 1\n3 0 1 2\n", "e.stg");
+              }).what(),
+              HasSubstr("e.stg:2:7: the entry task 0 has a predecessor, but as a zero-cost "
+                        "dummy it is dropped"));
+  EXPECT_THAT(error_of([] {
+                load_graph_stg_text("2\n0 0 0\n1 5 1 0\n2 3 1 3\n3 0 1 2\n", "x.stg");
+              }).what(),
+              HasSubstr("x.stg:4:7: task 2 follows the exit task 3, but as a zero-cost dummy it "
+                        "is dropped"));
+  EXPECT_THAT(error_of([] {
+                load_graph_stg_text("2\n0 0 0\n1 5 2 0 0\n2 3 1 1\n3 0 1 2\n", "y.stg");
+              }).what(),
+              HasSubstr("y.stg:3:9: predecessor 0 of task 1 is given twice"));
+  // With a cost the exit is a task, and the cycle through it is reported as a cycle.
+  EXPECT_THAT(error_of([] {
+                load_graph_stg_text("2\n0 0 0\n1 5 1 0\n2 3 1 3\n3 1 1 2\n", "k.stg");
+              }).what(),
+              HasSubstr("tasks form a cycle"));
+}
+
 }  // namespace
 }  // namespace aqlsim::taskgraph
