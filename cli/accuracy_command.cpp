@@ -39,10 +39,10 @@ int accuracy(const AccuracyCli& o) {
     check_thread_block_policy(o.policy);
     spec.policies = {o.policy};
   }
+  const AccuracyResult result = predictor_accuracy(spec);
   fmt::print("predicted runtime / actual runtime, Simple Slicing predictor\n");
   fmt::print("{:<9} {:<24} {:>6} {:>7} {:>7} {:>7} {:>7} {:>7} {:>9}\n", "group", "prediction", "n",
              "min", "q1", "median", "q3", "max", "0.5-2x");
-  const AccuracyResult result = predictor_accuracy(spec);
   for (const RatioSummary& r : result.ratios) {
     fmt::print("{:<9} {:<24} {:>6} {:>7.3f} {:>7.3f} {:>7.3f} {:>7.3f} {:>7.3f} {:>8.0f}%\n",
                r.group, r.when, r.count, r.min, r.q1, r.median, r.q3, r.max,

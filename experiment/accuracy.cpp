@@ -1,5 +1,7 @@
 #include "experiment/accuracy.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
 
@@ -73,6 +75,14 @@ double quantile(const std::vector<double>& sorted, double q) {
 }
 
 AccuracyResult predictor_accuracy(const ExperimentSpec& spec) {
+  if (!spec.sweeps.empty()) {
+    const Sweep& sweep = spec.sweeps.front();
+    const auto at = spec.override_origins.find(sweep.key + "=" + sweep.values.front());
+    throw InputError(at != spec.override_origins.end() ? at->second : SourceLocation{},
+                     fmt::format("accuracy measures one point and runs no sweep (of '{}'): give "
+                                 "the point with --set {}=VALUE, or compare the sweep",
+                                 sweep.key, sweep.key));
+  }
   Ratios ratios;
   AccuracyResult result;
   // Alone runs measured, by packet name: identical ones (a kernel in many pairs) count once.

@@ -37,7 +37,7 @@ struct AccuracyResult {
 // Runs every workload of `spec` (with its overrides, seed and the first policy it names, if
 // any) and every dispatch of those workloads alone. A dispatch whose alone run is identical to
 // one already measured (the same packet name and the same figures: a kernel in many pairs) is
-// counted once.
+// counted once. Throws InputError for an experiment with a sweep: it measures one point.
 AccuracyResult predictor_accuracy(const ExperimentSpec& spec);
 
 // Linear-interpolation quantile (q in [0, 1]) of sorted values.

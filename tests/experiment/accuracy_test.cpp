@@ -1,6 +1,7 @@
 // The predictor-accuracy experiment.
 #include "experiment/accuracy.hpp"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -131,6 +132,26 @@ queues:
     EXPECT_DOUBLE_EQ(r.max, 1.5);
   }
   EXPECT_TRUE(seen);
+  std::filesystem::remove_all(dir);
+}
+
+// One point is measured: a sweep was silently ignored (the file's own value run once, a bad
+// swept value never read).
+TEST(PredictorAccuracy, AnExperimentWithASweepIsRefusedAtItsValues) {
+  const std::filesystem::path dir = std::filesystem::path(::testing::TempDir()) / "acc_sweep";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "w.yaml") << staircase(24);
+  std::ofstream(dir / "e.yaml")
+      << "experiment:\n  workload: w.yaml\n  sweep: {device.compute_units: [1, bogus]}\n";
+  try {
+    predictor_accuracy(load_experiment((dir / "e.yaml").string()));
+    ADD_FAILURE() << "the sweep was run or ignored";
+  } catch (const InputError& e) {
+    EXPECT_THAT(e.what(), ::testing::HasSubstr(
+                              "e.yaml:3:34: accuracy measures one point and runs no sweep (of "
+                              "'device.compute_units'): give the point with --set "
+                              "device.compute_units=VALUE"));
+  }
   std::filesystem::remove_all(dir);
 }
 
