@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <numeric>
 #include <random>
 
@@ -25,6 +26,8 @@ std::vector<Application> read_applications(const YamlNode& list, const Scenario&
     item.expect_map("an application: a map with name and kernels");
     item.allow_keys({"name", "kernels"});
     Application app{item.require("name").as_identifier(), {}};
+    if (std::ranges::any_of(apps, [&](const Application& a) { return a.name == app.name; }))
+      item.require("name").fail(fmt::format("application '{}' is listed twice", app.name));
     const YamlNode kernels = item.require("kernels");
     kernels.expect_sequence("the application's kernels, in pipeline order");
     for (const YamlNode& k : kernels.elements())
@@ -77,6 +80,15 @@ std::vector<WorkloadSource> arrival_orders(const YamlNode& node) {
   }
   const auto orders = static_cast<std::uint64_t>(
       node.int_or("orders", 1, 1, static_cast<std::int64_t>(limits::kMaxGeneratedWorkloads)));
+  // More orders than permutations would count some twice in every mean.
+  std::uint64_t permutations = 1;
+  for (std::uint64_t n = 2; n <= apps.size() && permutations < orders; ++n)
+    permutations *= n;
+  if (orders > permutations) {
+    node.require("orders").fail(fmt::format(
+        "{} application{} {} only {} arrival order{}", apps.size(), apps.size() == 1 ? "" : "s",
+        apps.size() == 1 ? "has" : "have", permutations, permutations == 1 ? "" : "s"));
+  }
   const auto seed = static_cast<std::uint64_t>(node.int_or("seed", 1, 0, INT64_MAX));
   std::vector<WorkloadSource> workloads;
   for (std::uint64_t order = 0; order < orders; ++order) {

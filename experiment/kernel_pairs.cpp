@@ -2,9 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <map>
 #include <numeric>
+#include <optional>
 
 #include "config/duration.hpp"
 #include "config/limits.hpp"
@@ -115,15 +117,25 @@ std::vector<WorkloadSource> kernel_pairs(const YamlNode& node) {
   const Scenario probe =
       load_scenario_text(workload_text(device, include, "  - {name: probe}\n"), "pairs");
   std::vector<std::string> names;
-  if (auto list = node.get("names")) {
-    for (const YamlNode& n : list->elements())
+  const std::optional<YamlNode> list = node.get("names");
+  if (list) {
+    for (const YamlNode& n : list->elements()) {
       names.push_back(library_kernel(n, probe, library));
+      if (std::ranges::count(names, names.back()) > 1)
+        n.fail(fmt::format("kernel '{}' is listed twice", names.back()));
+    }
   } else {
     for (const KernelProfile& k : probe.kernels)
       names.push_back(k.name);
   }
   const Arrival arrival = read_arrival(node.require("second_arrival"), probe.device.clock_mhz);
   const auto group = static_cast<std::size_t>(node.int_or("group", 2, 2, 8));
+  if (names.size() < group) {
+    (list ? *list : node)
+        .fail(fmt::format("{} kernel{} make no {} of {}: name at least {}", names.size(),
+                          names.size() == 1 ? "" : "s", group == 2 ? "pair" : "group", group,
+                          group));
+  }
   check_workload_count(node, names.size(), group);
   if (group > 2) {
     if (arrival.fraction >= 0)

@@ -105,6 +105,34 @@ TEST_F(ArrivalOrders, OrderOneIsTheListAndTheOthersArePermutationsSpacedApart) {
     EXPECT_EQ(again.workloads[i].text, spec.workloads[i].text);
 }
 
+// Four applications have 4! = 24 orders: more would count some twice in every mean (orders: 3
+// of two applications made orders 1 and 2 the same). An application named twice was reported
+// in the generated workload, as a queue defined twice, at a place in no file.
+TEST_F(ArrivalOrders, OrdersAreAtMostThePermutationsAndNamesAreDistinct) {
+  EXPECT_EQ(experiment(24).workloads.size(), 24u);
+  try {
+    experiment(25);
+    ADD_FAILURE() << "25 orders of 4 applications were accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("e.yaml:16:13: 4 applications have only 24 arrival "
+                                         "orders"),
+              std::string::npos)
+        << e.what();
+  }
+  std::ofstream(dir / "twice.yaml") << "experiment:\n  arrival_orders:\n    device: cdna\n"
+                                       "    kernels: apps.yaml\n    applications:\n"
+                                       "      - {name: x, kernels: [a]}\n"
+                                       "      - {name: x, kernels: [b]}\n";
+  try {
+    load_experiment((dir / "twice.yaml").string());
+    ADD_FAILURE() << "an application named twice was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("twice.yaml:7:16: application 'x' is listed twice"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 TEST_F(ArrivalOrders, OneJobAndTwoJobsGiveIdenticalResultsForEverySchedulerAndMechanism) {
   ExperimentSpec spec = experiment(2);
   spec.sweeps.push_back({"device.preemption.mechanism", {"drain", "context-save", "kill"}});

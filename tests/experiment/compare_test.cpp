@@ -78,6 +78,29 @@ experiment:
   }
 }
 
+// Names that make no pair said "an experiment needs workload, workloads, pairs or
+// arrival_orders", although `pairs` was there.
+TEST_F(Compare, PairNamesGivenTwiceOrTooFewAreErrorsAtTheNames) {
+  const std::string library = std::string(AQLSIM_SOURCE_DIR) + "/workloads/kernels/ercbench.yaml";
+  const std::pair<std::string, std::string> cases[] = {
+      {"names: [aes_d, jpeg_d, aes_d]", "kernel 'aes_d' is listed twice"},
+      {"names: [aes_d]", "1 kernel make no pair of 2: name at least 2"},
+      {"names: [aes_d, jpeg_d], group: 3", "2 kernels make no group of 3: name at least 3"},
+  };
+  for (const auto& [names, message] : cases) {
+    const std::string file =
+        write("names.yaml", "experiment:\n  pairs: {device: gtx480, kernels: " + library + ", " +
+                                names + ", second_arrival: 5us}\n");
+    try {
+      load_experiment(file);
+      ADD_FAILURE() << names << " was accepted";
+    } catch (const InputError& e) {
+      EXPECT_THAT(e.what(), ::testing::HasSubstr(message));
+      EXPECT_THAT(e.what(), ::testing::HasSubstr("experiment.pairs.names"));
+    }
+  }
+}
+
 // `group: 3` makes every combination of three kernels, in list order, spaced apart.
 TEST_F(Compare, GroupsOfThreeAreEveryCombinationInListOrder) {
   const std::string library = std::string(AQLSIM_SOURCE_DIR) + "/workloads/kernels/ercbench.yaml";
