@@ -4,7 +4,6 @@
 #include <yaml-cpp/depthguard.h>
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <set>
 
@@ -12,6 +11,7 @@
 #include "config/identifier.hpp"
 #include "config/input_file.hpp"
 #include "config/parse_integer.hpp"
+#include "config/parse_real.hpp"
 #include "config/suggest.hpp"
 #include "config/utf8.hpp"
 
@@ -174,15 +174,14 @@ std::int64_t YamlNode::as_int(std::int64_t min, std::int64_t max) const {
 
 double YamlNode::as_double(double min, double max) const {
   const std::string text = scalar();
-  double value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc{} || end != text.data() + text.size() || !std::isfinite(value)) {
-    fail(fmt::format("expected a number, found '{}'", text));
+  const std::optional<double> value = parse_real(text);
+  if (!value) fail(fmt::format("expected a number, found '{}'", text));
+  if (*value < min || *value > max) {
+    // Beyond a double's range (1e400) it reads as inf: the text says more.
+    fail(fmt::format("expected a number from {:g} to {:g}, found {}", min, max,
+                     std::isfinite(*value) ? fmt::format("{:g}", *value) : "'" + text + "'"));
   }
-  if (value < min || value > max) {
-    fail(fmt::format("expected a number from {:g} to {:g}, found {:g}", min, max, value));
-  }
-  return value;
+  return *value;
 }
 
 Tick YamlNode::as_duration(double clock_mhz) const {

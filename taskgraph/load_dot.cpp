@@ -6,8 +6,6 @@
 #include <boost/graph/graphviz.hpp>
 #include <boost/range/iterator_range.hpp>
 #include <cctype>
-#include <charconv>
-#include <cmath>
 #include <optional>
 #include <stdexcept>
 #include <string_view>
@@ -15,6 +13,7 @@
 
 #include "config/identifier.hpp"
 #include "config/input_file.hpp"
+#include "config/parse_real.hpp"
 #include "config/utf8.hpp"
 #include "taskgraph/dot_node_places.hpp"
 #include "taskgraph/dot_syntax_error.hpp"
@@ -195,9 +194,9 @@ std::optional<double> read_cost(const std::string& cost, const std::string& size
                                 const std::string& owner, const SourceLocation& where) {
   const std::string& text = cost.empty() ? size : cost;
   if (text.empty()) return std::nullopt;
-  double value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc{} || end != text.data() + text.size() || !std::isfinite(value) || value < 0) {
+  // Beyond a double's range, a cost is inf (over the limit, which TaskGraph reports) or 0.
+  const std::optional<double> value = parse_real(text);
+  if (!value || *value < 0) {
     throw InputError(where, fmt::format("{}: expected a cost >= 0, found '{}'", owner, text));
   }
   return value;

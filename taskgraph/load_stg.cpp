@@ -11,6 +11,7 @@
 
 #include "config/input_file.hpp"
 #include "config/limits.hpp"
+#include "config/parse_real.hpp"
 #include "config/utf8.hpp"
 
 namespace aqlsim::taskgraph {
@@ -64,14 +65,11 @@ class NumberReader {
 
   double cost(std::string_view what) {
     const Token& token = next(what);
-    double value = 0;
-    const auto [end, ec] =
-        std::from_chars(token.text.data(), token.text.data() + token.text.size(), value);
-    if (ec != std::errc{} || end != token.text.data() + token.text.size() ||
-        !std::isfinite(value) || value < 0) {
+    // Beyond a double's range, a cost is inf (over the limit, which TaskGraph reports) or 0.
+    const std::optional<double> value = parse_real(token.text);
+    if (!value || *value < 0)
       fail(token, fmt::format("expected {} (a number >= 0), found '{}'", what, token.text));
-    }
-    return value;
+    return *value;
   }
 
   // Only blank lines and comments may follow the exit task: a task count that is too small

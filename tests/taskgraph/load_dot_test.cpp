@@ -192,6 +192,12 @@ TEST(LoadGraphDot, CostsOverTheLimitAreErrors) {
   EXPECT_THAT(
       error_of([] { load_graph_dot_text("digraph { a -> b [size=\"1e301\"] }", "o.dot"); }).what(),
       HasSubstr("o.dot:1:16: edge 'a' -> 'b': expected a cost from 0 to 1e+300 (the limit)"));
+  // 400 nines are a number beyond a double's range, not "a cost >= 0" that it is not.
+  EXPECT_THAT(error_of([] {
+                load_graph_dot_text("digraph { a [cost=" + std::string(400, '9') + "] }", "o.dot");
+              }).what(),
+              HasSubstr("o.dot:1:11: task 'a': expected a cost from 0 to 1e+300 (the limit), "
+                        "found inf"));
 }
 
 // Graphviz splits `1e3` into the ids 1 and e3, and Boost's reader dropped the second: the cost
