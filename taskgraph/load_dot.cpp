@@ -157,6 +157,21 @@ std::string with_hint(const std::string& message, std::string_view text) {
   return message;
 }
 
+// Where the graph's keyword stands (`graph` or `digraph`, after `strict` if given; DOT's
+// keywords are case-independent).
+DotPlace graph_keyword_place(std::string_view text) {
+  DotCursor at(text);
+  skip_between_tokens(at);
+  std::string word;
+  for (std::size_t i = 0; i < 6; ++i)
+    word += static_cast<char>(std::tolower(static_cast<unsigned char>(at.peek(i))));
+  if (word == "strict") {
+    at.advance(word.size());
+    skip_between_tokens(at);
+  }
+  return at.place();
+}
+
 DotGraph parse_dot(const std::string& text, const std::string& name) {
   check_numerals(text, name);
   check_nesting(text, name);
@@ -176,6 +191,11 @@ DotGraph parse_dot(const std::string& text, const std::string& name) {
     }
     const DotPlace place = locate_dot_syntax_error(text, e.errmsg, syntax_error_of);
     throw InputError({name, place.line, place.column}, message);
+  } catch (const boost::undirected_graph_error&) {
+    const DotPlace at = graph_keyword_place(text);
+    throw InputError({name, at.line, at.column},
+                     "an undirected graph: a task graph is directed, so write `digraph` and "
+                     "`->` edges");
   } catch (const boost::graph_exception& e) {
     throw InputError({name, 0, 0}, fmt::format("malformed DOT graph: {}", e.what()));
   } catch (const std::runtime_error& e) {
