@@ -16,17 +16,22 @@ std::uint64_t parse_count(const std::string& option, const std::string& text,
   std::uint64_t value = 0;
   const char* end = text.data() + text.size();
   const auto [stop, error] = std::from_chars(text.data(), end, value);
+  // Past 2^64 - 1, from_chars still reads the digits and says they are out of range.
+  const bool read = error == std::errc{} || error == std::errc::result_out_of_range;
   std::uint64_t scale = 1;
-  if (error == std::errc{} && stop + 1 == end) {
+  if (read && stop + 1 == end) {
     for (const auto& [suffix, multiplier] : suffixes) {
       if (*stop == suffix) scale = multiplier;
     }
   }
-  const bool whole = error == std::errc{} && (stop == end || scale != 1);
-  if (!whole || value == 0 || value > UINT64_MAX / scale)
-    throw InputError({fmt::format("{} {}", option, text), 0, 0},
+  const bool whole = read && (stop == end || scale != 1);
+  const bool too_large = error == std::errc::result_out_of_range || value > UINT64_MAX / scale;
+  const SourceLocation where{fmt::format("{} {}", option, text), 0, 0};
+  if (!whole || (value == 0 && !too_large))
+    throw InputError(where,
                      "expected a positive whole number" +
                          std::string(suffixes.size() ? " with an optional K, M, G or T" : ""));
+  if (too_large) throw InputError(where, fmt::format("more than the largest, {}", UINT64_MAX));
   return value * scale;
 }
 

@@ -147,6 +147,14 @@ TEST_F(Limits, BadLimitValuesAreBadInput) {
     EXPECT_EQ(r.status, kExitBadInput) << option << '\n' << r.err;
     EXPECT_THAT(r.err, HasSubstr(option.substr(0, option.find(' ')))) << option;
   }
+  // Well formed but past 64 bits: said so, not "expected a positive whole number".
+  for (const std::string option :
+       {"--max-events 99999999999999999999999", "--max-memory 99999999999T",
+        "--max-memory 18446744073709551616"}) {
+    const Result r = aqlsim("run -q " + quote(workload) + " " + option);
+    EXPECT_EQ(r.status, kExitBadInput) << option;
+    EXPECT_THAT(r.err, HasSubstr(option + ": more than the largest, 18446744073709551615"));
+  }
 }
 
 }  // namespace
