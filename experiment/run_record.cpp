@@ -7,6 +7,7 @@
 #include <iterator>
 #include <type_traits>
 
+#include "hsa_model/time.hpp"
 #include "queue_sched/registry.hpp"
 
 namespace aqlsim {
@@ -38,19 +39,21 @@ SourceLocation at(const SourceLocation& where, const Field& field) {
   return {where.file, where.line, field.column};
 }
 
-// Every number of a run is a count, a time or a ratio: from_chars also reads nan, inf and
-// negative doubles, which no run writes.
+// Every number of a run is a count, a time in microseconds or a ratio, none of them more than
+// 2^62 (the largest simulated time in ps, which bounds a time in us and a turnaround over a
+// turnaround): from_chars also reads nan, inf and negative doubles, which no run writes.
 template <typename Number>
 Number parse_number(const Field& f, const SourceLocation& where, std::string_view what) {
+  constexpr auto kLargest = static_cast<double>(kMaxSimTime);
   Number value{};
   const char* end = f.text.data() + f.text.size();
   const auto [stop, error] = std::from_chars(f.text.data(), end, value);
   bool valid = !f.text.empty() && error == std::errc{} && stop == end;
-  if constexpr (std::is_floating_point_v<Number>)
-    valid = valid && std::isfinite(value) && value >= 0;
+  if constexpr (std::is_floating_point_v<Number>) valid = valid && value >= 0 && value <= kLargest;
   if (!valid) {
-    throw InputError(at(where, f),
-                     fmt::format("expected a finite number >= 0 for {}, found '{}'", what, f.text));
+    throw InputError(
+        at(where, f),
+        fmt::format("expected a number from 0 to {:g} for {}, found '{}'", kLargest, what, f.text));
   }
   return value;
 }
@@ -72,10 +75,7 @@ std::string parse_policy(const Field& f, const SourceLocation& where) {
 }
 
 RunStatus parse_status(const Field& f, const SourceLocation& where) {
-  for (const RunStatus s : {RunStatus::completed, RunStatus::deadlock, RunStatus::queue_error,
-                            RunStatus::stopped, RunStatus::limit}) {
-    if (f.text == run_status_name(s)) return s;
-  }
+  if (const auto status = run_status_named(f.text)) return *status;
   throw InputError(at(where, f), fmt::format("unknown run status '{}'", f.text));
 }
 

@@ -172,4 +172,12 @@ const char* run_status_name(RunStatus status) {
   return "?";
 }
 
+std::optional<RunStatus> run_status_named(std::string_view name) {
+  for (const RunStatus s : {RunStatus::completed, RunStatus::deadlock, RunStatus::queue_error,
+                            RunStatus::stopped, RunStatus::limit}) {
+    if (name == run_status_name(s)) return s;
+  }
+  return std::nullopt;
+}
+
 }  // namespace aqlsim

@@ -5,7 +5,9 @@
 // create queues and signals, write packets, ring doorbells, and let simulated time run.
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "hsa_model/device_spec.hpp"
@@ -130,5 +132,7 @@ class Gpu {
 };
 
 const char* run_status_name(RunStatus status);
+// The status that run_status_name names `name`, if any (reading result files back).
+std::optional<RunStatus> run_status_named(std::string_view name);
 
 }  // namespace aqlsim

@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 
 #include "config/input_error.hpp"
+#include "hsa_model/gpu.hpp"
+#include "hsa_model/time.hpp"
 
 namespace aqlsim::report {
 namespace {
@@ -25,6 +27,10 @@ std::pair<int, int> line_column(const std::string& text, std::size_t byte) {
   }
   return {line, static_cast<int>(byte - line_start) + 1};
 }
+
+constexpr double kLargestTimeUs = static_cast<double>(kMaxSimTime) / kMicrosecond;
+// A turnaround over an alone run of at least 1 ps.
+constexpr double kLargestRatio = static_cast<double>(kMaxSimTime);
 
 class Shape {
  public:
@@ -49,6 +55,21 @@ class Shape {
     const Json& v = member(object, path, key);
     if (!v.is_number()) fail(path + key, "is not a number");
     return v.get<double>();
+  }
+  // A time in microseconds, or a ratio: what no run can write (negative, past the largest
+  // simulated time, 2^62 ps) is refused, rather than drawn (a kernel ending before 0 vanished
+  // from the chart).
+  double time(const Json& object, const std::string& path, const char* key) const {
+    const double v = number(object, path, key);
+    if (!(v >= 0 && v <= kLargestTimeUs))
+      fail(path + key, fmt::format("is {}, not from 0 to {:g}", v, kLargestTimeUs));
+    return v;
+  }
+  double ratio(const Json& object, const std::string& path, const char* key) const {
+    const double v = number(object, path, key);
+    if (!(v >= 0 && v <= kLargestRatio))
+      fail(path + key, fmt::format("is {}, not from 0 to {:g}", v, kLargestRatio));
+    return v;
   }
   std::uint64_t count(const Json& object, const std::string& path, const char* key) const {
     const Json& v = member(object, path, key);
@@ -89,7 +110,9 @@ RunResult parse_run_result(const std::string& text, const std::string& name) {
     r.policies.emplace_back(key, value.get<std::string>());
   }
   r.status = shape.string(shape.object(json, "", "outcome"), "outcome.", "status");
-  r.makespan_us = shape.number(json, "", "makespan_us");
+  if (!run_status_named(r.status))
+    shape.fail("outcome.status", fmt::format("'{}' is no run status", r.status));
+  r.makespan_us = shape.time(json, "", "makespan_us");
   const Json& kernels = shape.member(json, "", "kernels");
   if (!kernels.is_array()) shape.fail("kernels", "is not an array");
   for (std::size_t i = 0; i < kernels.size(); ++i) {
@@ -101,31 +124,35 @@ RunResult parse_run_result(const std::string& text, const std::string& name) {
     row.kernel = shape.string(k, path, "kernel");
     row.queue = shape.string(k, path, "queue");
     row.workgroups = shape.count(k, path, "workgroups");
-    row.arrival_us = shape.number(k, path, "arrival_us");
-    row.launch_us = shape.number(k, path, "launch_us");
-    row.start_us = shape.number(k, path, "start_us");
-    row.end_us = shape.number(k, path, "end_us");
-    row.alone_us = shape.number(k, path, "alone_us");
-    row.ntt = shape.number(k, path, "ntt");
+    row.arrival_us = shape.time(k, path, "arrival_us");
+    row.launch_us = shape.time(k, path, "launch_us");
+    row.start_us = shape.time(k, path, "start_us");
+    row.end_us = shape.time(k, path, "end_us");
+    if (!(row.arrival_us <= row.launch_us && row.launch_us <= row.start_us &&
+          row.start_us <= row.end_us)) {
+      shape.fail(path.substr(0, path.size() - 1),
+                 "has its times out of order (arrival_us <= launch_us <= start_us <= end_us)");
+    }
+    row.alone_us = shape.time(k, path, "alone_us");
+    row.ntt = shape.ratio(k, path, "ntt");
     r.kernels.push_back(std::move(row));
   }
   const Json& metrics = shape.object(json, "", "metrics");
-  r.stp = shape.number(metrics, "metrics.", "stp");
-  r.antt = shape.number(metrics, "metrics.", "antt");
-  r.fairness = shape.number(metrics, "metrics.", "fairness");
-  r.dntt = shape.number(metrics, "metrics.", "dntt");
+  r.stp = shape.ratio(metrics, "metrics.", "stp");
+  r.antt = shape.ratio(metrics, "metrics.", "antt");
+  r.fairness = shape.ratio(metrics, "metrics.", "fairness");
+  r.dntt = shape.ratio(metrics, "metrics.", "dntt");
   const Json& hw = shape.object(json, "", "hw");
   r.map_count = shape.count(hw, "hw.", "map_count");
   r.unmap_count = shape.count(hw, "hw.", "unmap_count");
-  r.slot_idle_us = shape.number(hw, "hw.", "slot_idle_us");
-  for (const auto& [key, value] : shape.object(hw, "hw.", "slot_time_us").items()) {
-    if (!value.is_number()) shape.fail("hw.slot_time_us." + key, "is not a number");
-    r.slot_time_us.emplace_back(key, value.get<double>());
-  }
+  r.slot_idle_us = shape.time(hw, "hw.", "slot_idle_us");
+  const Json& slot_time = shape.object(hw, "hw.", "slot_time_us");
+  for (const auto& [key, value] : slot_time.items())
+    r.slot_time_us.emplace_back(key, shape.time(slot_time, "hw.slot_time_us.", key.c_str()));
   const Json& simulation = shape.object(json, "", "simulation");
   r.events = shape.count(simulation, "simulation.", "events");
   r.workgroups = shape.count(simulation, "simulation.", "workgroups");
-  if (simulation.contains("end_us")) r.end_us = shape.number(simulation, "simulation.", "end_us");
+  if (simulation.contains("end_us")) r.end_us = shape.time(simulation, "simulation.", "end_us");
   return r;
 }
 

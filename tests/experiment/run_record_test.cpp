@@ -26,8 +26,8 @@ RunSummary awkward_run() {
   r.point = {"round-robin:8", "", "[1, 2]"};
   r.policy = "rr-idle+fifo";
   r.status = RunStatus::limit;
-  r.makespan_us = 0.1 + 0.2;  // not the double nearest 0.3
-  r.metrics = {1e-300, std::numeric_limits<double>::max(),
+  r.makespan_us = 0.1 + 0.2;                              // not the double nearest 0.3
+  r.metrics = {1e-300, static_cast<double>(kMaxSimTime),  // the largest a run can write
                std::numeric_limits<double>::denorm_min(), std::nextafter(1.0, 2.0)};
   r.slot_idle_us = -0.0;
   r.map_count = UINT64_MAX;
@@ -97,7 +97,8 @@ TEST(RunRecord, ErrorsNameTheColumnOfTheBadField) {
       [&] {
         decode_run("-1" + line.substr(1), 0, {"f", 2, 0});
       },
-      ::testing::ThrowsMessage<InputError>(HasSubstr("f:2:1: expected a finite number >= 0")));
+      ::testing::ThrowsMessage<InputError>(
+          HasSubstr("f:2:1: expected a number from 0 to 4.61169e+18")));
 }
 
 // from_chars reads nan, inf and negative numbers, which merge summed into its table; no run
@@ -113,13 +114,19 @@ TEST(RunRecord, NumbersAreFiniteAndNotNegativeAndPoliciesAreKnown) {
   };
   EXPECT_EQ(error("0,w,fifo,completed,0,0,0,0,0,0,0,0,a=1"), "no error");
   EXPECT_EQ(error("0,w,fifo,completed,nan,0,0,0,0,0,0,0,"),
-            "f:2:20: expected a finite number >= 0 for makespan_us, found 'nan'");
+            "f:2:20: expected a number from 0 to 4.61169e+18 for makespan_us, found 'nan'");
   EXPECT_EQ(error("0,w,fifo,completed,0,-inf,0,0,0,0,0,0,"),
-            "f:2:22: expected a finite number >= 0 for stp, found '-inf'");
+            "f:2:22: expected a number from 0 to 4.61169e+18 for stp, found '-inf'");
   EXPECT_EQ(error("0,w,fifo,completed,0,0,0,0,0,-5,0,0,"),
-            "f:2:30: expected a finite number >= 0 for slot_idle_us, found '-5'");
-  EXPECT_EQ(error("0,w,fifo,completed,0,0,0,0,0,0,0,0,a=inf"),
-            "f:2:38: expected a finite number >= 0 for an application's NTT, found 'inf'");
+            "f:2:30: expected a number from 0 to 4.61169e+18 for slot_idle_us, found '-5'");
+  EXPECT_EQ(
+      error("0,w,fifo,completed,0,0,0,0,0,0,0,0,a=inf"),
+      "f:2:38: expected a number from 0 to 4.61169e+18 for an application's NTT, found 'inf'");
+  // What no run writes: past 2^62 (a makespan of 1e308 us printed 300 digits).
+  EXPECT_EQ(error("0,w,fifo,completed,1e308,0,0,0,0,0,0,0,"),
+            "f:2:20: expected a number from 0 to 4.61169e+18 for makespan_us, found '1e308'");
+  EXPECT_EQ(error("0,w,fifo,completed,0,4.7e18,0,0,0,0,0,0,"),
+            "f:2:22: expected a number from 0 to 4.61169e+18 for stp, found '4.7e18'");
   EXPECT_EQ(error("0,w,nosuch,completed,0,0,0,0,0,0,0,0,"),
             "f:2:5: unknown policy 'nosuch' (`aqlsim policies` lists them)");
   EXPECT_EQ(error("0,w,rr-idle+nosuch,completed,0,0,0,0,0,0,0,0,"),

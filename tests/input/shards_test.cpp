@@ -184,7 +184,7 @@ TEST_F(ShardFiles, MergeRefusesMalformedShardFilesAtTheirLine) {
   bad_number.replace(bad_number.find(",completed,") + 11, 1, "x");
   const std::string number =
       write_lines("number.csv", {lines[0], lines[1], bad_number, lines[3], lines[4], lines[5]});
-  expect_refused({a, number}, {number + ":3:", "expected a finite number >= 0 for makespan_us"});
+  expect_refused({a, number}, {number + ":3:", "expected a number from 0 to 4.61169e+18 for makespan_us"});
   // Not a shard: the CSV of a whole comparison, or a header without its titles.
   ASSERT_EQ(serial().status, 0);
   expect_refused({a, path("serial.csv")},

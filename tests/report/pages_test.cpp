@@ -190,4 +190,43 @@ TEST(RunResult, OtherJsonIsRejectedWithTheFirstMissingKey) {
               HasSubstr("ends too soon"));
 }
 
+// A run's file with one kernel, as `aqlsim run --json` writes it, with `from` replaced by `to`.
+std::string run_json_with(const std::string& from, const std::string& to) {
+  std::string json =
+      R"({"source": "q.yaml", "device": "cdna", "seed": 1, "policies": {"queue_mapping": )"
+      R"("rr-idle", "thread_block": "fifo-backfill"}, "outcome": {"status": "completed"}, )"
+      R"("makespan_us": 29.3, "kernels": [{"name": "a0", "kernel": "k", "queue": "a", )"
+      R"("workgroups": 64, "arrival_us": 0.0, "launch_us": 4.4, "start_us": 4.4, )"
+      R"("end_us": 29.3, "alone_us": 29.3, "ntt": 1.0}], "metrics": {"stp": 1.0, "antt": 1.0, )"
+      R"("fairness": 1.0, "dntt": 0.0}, "hw": {"map_count": 1, "unmap_count": 0, )"
+      R"("slot_idle_us": 0.0, "slot_time_us": {"empty": 0.0}}, "simulation": {"events": 9, )"
+      R"("workgroups": 64, "end_us": 30.0}})";
+  if (!from.empty()) json.replace(json.find(from), from.size(), to);
+  return json;
+}
+
+// Values no run writes were drawn as given: a makespan of -1 us, a kernel ending before it
+// started (it vanished from the chart), an outcome "bogus".
+TEST(RunResult, ValuesNoRunWritesAreRefused) {
+  EXPECT_EQ(parse_run_result(run_json_with("", ""), "r.json").kernels.size(), 1u);
+  struct Case {
+    std::string from, to, message;
+  };
+  const Case cases[] = {
+      {"\"makespan_us\": 29.3", "\"makespan_us\": -1", "makespan_us is -1, not from 0"},
+      {"\"end_us\": 29.3", "\"end_us\": 2.0",
+       "kernels[0] has its times out of order (arrival_us <= launch_us <= start_us <= end_us)"},
+      {"\"status\": \"completed\"", "\"status\": \"bogus\"",
+       "outcome.status 'bogus' is no run status"},
+      {"\"end_us\": 30.0", "\"end_us\": 1e300", "simulation.end_us is 1e+300, not from 0"},
+      {"\"ntt\": 1.0", "\"ntt\": -2", "kernels[0].ntt is -2, not from 0"},
+      {"\"empty\": 0.0", "\"empty\": -0.5", "hw.slot_time_us.empty is -0.5, not from 0"},
+  };
+  for (const Case& c : cases) {
+    const std::string json = run_json_with(c.from, c.to);
+    EXPECT_THAT(error_of([&] { parse_run_result(json, "r.json"); }),
+                HasSubstr("r.json: not a result file of `aqlsim run --json`: " + c.message))
+        << c.to;
+  }
+}
 }  // namespace
