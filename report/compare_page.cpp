@@ -7,8 +7,11 @@
 #include <cmath>
 #include <map>
 #include <string_view>
+#include <tuple>
 
 #include "config/input_error.hpp"
+#include "hsa_model/gpu.hpp"
+#include "hsa_model/time.hpp"
 #include "report/csv.hpp"
 #include "report/html_page.hpp"
 #include "report/svg.hpp"
@@ -27,9 +30,11 @@ double parse_number(const std::string& field, const std::string& name, int line,
   double value = 0;
   const char* end = field.data() + field.size();
   const auto [ptr, ec] = std::from_chars(field.data(), end, value);
-  if (ec != std::errc() || ptr != end || !std::isfinite(value) || value < 0) {
-    throw InputError({name, line, column},
-                     fmt::format("{} is not a non-negative number: \"{}\"", what, field));
+  // No run writes more than 2^62: a time in us, or a ratio of two times in ps (NaN fails too).
+  constexpr auto kLargest = static_cast<double>(kMaxSimTime);
+  if (ec != std::errc() || ptr != end || !(value >= 0 && value <= kLargest)) {
+    throw InputError({name, line, column}, fmt::format("{} is not a number from 0 to {:g}: \"{}\"",
+                                                       what, kLargest, field));
   }
   return value;
 }
@@ -83,6 +88,8 @@ CompareTable parse_compare_csv(const std::string& text, const std::string& name)
   CompareTable table;
   table.sweep_keys.assign(header.begin() + 1, header.end() - static_cast<std::ptrdiff_t>(kFixed));
   const std::size_t keys = table.sweep_keys.size();
+  // (workload, point, policy) -> its row's line: a row given twice would count twice.
+  std::map<std::tuple<std::string, std::vector<std::string>, std::string>, int> rows;
   for (std::size_t r = 1; r < records.size(); ++r) {
     const CsvRecord& f = records[r];
     const int line = f[0].line;
@@ -103,6 +110,16 @@ CompareTable parse_compare_csv(const std::string& text, const std::string& name)
     run.policy = f[1 + keys].text;
     run.status = f[2 + keys].text;
     if (run.policy.empty()) throw InputError({name, line, f[1 + keys].column}, "empty policy");
+    if (!run_status_named(run.status)) {
+      throw InputError({name, line, f[2 + keys].column},
+                       fmt::format("unknown run status \"{}\"", run.status));
+    }
+    const auto [twin, added] = rows.try_emplace({run.workload, run.point, run.policy}, line);
+    if (!added) {
+      throw InputError({name, line, 1}, fmt::format("the run of {} under {} is given twice (also "
+                                                    "line {})",
+                                                    run.workload, run.policy, twin->second));
+    }
     double* numbers[] = {&run.makespan_us, &run.stp,  &run.antt,
                          &run.fairness,    &run.dntt, &run.slot_idle_us};
     for (std::size_t n = 0; n < std::size(numbers); ++n)

@@ -142,7 +142,20 @@ TEST(CompareCsv, BadFilesAreClearErrors) {
               HasSubstr("t.csv:2:1: 4 fields where the header has 11 (a truncated file?)"));
   EXPECT_THAT(
       error_of([&] { parse_compare_csv(header + "w,a,completed,1x,0,0,0,0,0,1,1", "x.csv"); }),
-      HasSubstr("x.csv:2:15: makespan_us is not a non-negative number: \"1x\""));
+      HasSubstr("x.csv:2:15: makespan_us is not a number from 0 to 4.61169e+18: \"1x\""));
+  // What no comparison writes: an unknown status (counted as not completed), a run given twice
+  // (counted twice), a makespan past the largest simulated time.
+  EXPECT_THAT(error_of([&] { parse_compare_csv(header + "w,a,weird,1,0,0,0,0,0,1,1", "s.csv"); }),
+              HasSubstr("s.csv:2:5: unknown run status \"weird\""));
+  EXPECT_THAT(error_of([&] {
+                parse_compare_csv(
+                    header + "w,a,completed,1,0,0,0,0,0,1,1\nw,a,completed,1,0,0,0,0,0,1,1",
+                    "d.csv");
+              }),
+              HasSubstr("d.csv:3:1: the run of w under a is given twice (also line 2)"));
+  EXPECT_THAT(
+      error_of([&] { parse_compare_csv(header + "w,a,completed,1e308,0,0,0,0,0,1,1", "m.csv"); }),
+      HasSubstr("m.csv:2:15: makespan_us is not a number from 0 to 4.61169e+18: \"1e308\""));
 }
 
 // RFC 4180: `compare --csv` quotes a workload or sweep value with a comma, quote or newline.
@@ -165,7 +178,7 @@ TEST(CompareCsv, QuotedFieldsKeepTheirCommasQuotesAndNewlines) {
   EXPECT_THAT(error_of([&] {
                 parse_compare_csv(header + "w,\"a\nb\",fifo,completed,1x,0,0,0,0,0,1,0\n", "n.csv");
               }),
-              HasSubstr("n.csv:3:19: makespan_us is not a non-negative number: \"1x\""));
+              HasSubstr("n.csv:3:19: makespan_us is not a number from 0 to 4.61169e+18: \"1x\""));
   EXPECT_THAT(error_of([&] {
                 parse_compare_csv(header + "w,a,b,fifo,completed,1,0,0,0,0,0,1,0\n", "c.csv");
               }),
