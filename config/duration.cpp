@@ -22,11 +22,12 @@ std::string_view trim(std::string_view s) {
 
 // Ticks per unit; 0 marks clock cycles, which need the device clock.
 std::optional<double> ticks_per_unit(std::string_view unit) {
-  static constexpr std::array<std::pair<std::string_view, double>, 8> kUnits{{
+  static constexpr std::array<std::pair<std::string_view, double>, 9> kUnits{{
       {"ps", 1.0},
       {"ns", 1e3},
       {"us", 1e6},
-      {"\xC2\xB5s", 1e6},  // µs
+      {"\xC2\xB5s", 1e6},  // µs, the micro sign
+      {"\xCE\xBCs", 1e6},  // μs, the Greek mu (what many keyboards and converters give)
       {"ms", 1e9},
       {"s", 1e12},
       {"cy", 0.0},

@@ -13,6 +13,9 @@ TEST(ParseDuration, AcceptsEveryUnit) {
   EXPECT_EQ(parse_duration("2ms", 0), 2 * kMillisecond);
   EXPECT_EQ(parse_duration("1s", 0), kSecond);
   EXPECT_EQ(parse_duration("0", 0), 0);
+  // Microseconds with the micro sign (U+00B5) or the Greek mu (U+03BC), which look the same.
+  EXPECT_EQ(parse_duration("3\xC2\xB5s", 0), 3 * kMicrosecond);
+  EXPECT_EQ(parse_duration("3\xCE\xBCs", 0), 3 * kMicrosecond);
 }
 
 TEST(ParseDuration, ConvertsCyclesWithTheClock) {
