@@ -27,10 +27,11 @@ std::string read_input_file(const std::string& path) {
     }
   }
   if (in.bad()) throw InputError({path, 0, 0}, "cannot read file");
-  return with_lone_cr_as_lf(std::move(text));
+  return plain_text(std::move(text));
 }
 
-std::string with_lone_cr_as_lf(std::string text) {
+std::string plain_text(std::string text) {
+  if (text.starts_with("\xEF\xBB\xBF")) text.erase(0, 3);
   for (std::size_t cr = text.find('\r'); cr != std::string::npos; cr = text.find('\r', cr + 1)) {
     if (cr + 1 == text.size() || text[cr + 1] != '\n') text[cr] = '\n';
   }

@@ -8,13 +8,17 @@
 namespace aqlsim {
 
 // Throws InputError naming `path` when it cannot be opened or read, is a directory, or is
-// larger than the limit. Lines end as an editor counts them, at \n, \r\n or a lone \r: the
-// text comes back through with_lone_cr_as_lf, so that every reader counts the same lines.
+// larger than the limit. The text comes back as plain_text makes it, so that every reader sees
+// the same lines.
 std::string read_input_file(const std::string& path);
 
-// `text` with each \r that no \n follows (old Mac line ends) made a \n: no reader here takes
-// a lone \r for a line end (yaml-cpp takes it for a character of the line, although YAML
-// counts it as a line break), so errors would be placed on the wrong line.
-std::string with_lone_cr_as_lf(std::string text);
+// `text` as every reader here takes it:
+//  - without a UTF-8 byte-order mark, which Windows editors write: yaml-cpp and the JSON reader
+//    skip it, but Boost's DOT reader and the STG and CSV readers took it for text;
+//  - with lines that end as an editor counts them: each \r that no \n follows (old Mac text)
+//    made a \n, since no reader here takes a lone \r for a line end (yaml-cpp reads it as a
+//    character of the line, although YAML counts it as a line break), so errors were placed on
+//    the wrong line.
+std::string plain_text(std::string text);
 
 }  // namespace aqlsim

@@ -466,6 +466,23 @@ TEST_F(Hostile, ALoneCarriageReturnEndsALineInEveryKindOfInput) {
   expect_rejected({"graph", "stats", "crlf.stg"}, {"crlf.stg:4:3: expected the cost of task 2"});
 }
 
+// A UTF-8 byte-order mark (as Windows editors write) starts no text: yaml-cpp and the JSON
+// reader skipped it, but the DOT, STG and CSV readers took it for part of the first token.
+TEST_F(Hostile, AByteOrderMarkIsNotPartOfTheText) {
+  const std::string bom = "\xEF\xBB\xBF";
+  file("g.dot", bom + "digraph { a -> b }\n");
+  EXPECT_EQ(aqlsim({"graph", "stats", "g.dot"}).status, 0);
+  file("g.stg", bom + "1\n0 0 0\n1 5 1 0\n2 0 1 1\n");
+  EXPECT_EQ(aqlsim({"graph", "stats", "g.stg"}).status, 0);
+  // Places on the first line do not count it: `5e3` is at column 19.
+  file("bad.dot", bom + "digraph { a [cost=5e3] }\n");
+  expect_rejected({"graph", "stats", "bad.dot"}, {"bad.dot:1:19: '5e3' is not a DOT number"});
+  file("w.yaml", bom + kKernel + kQueue);
+  ASSERT_EQ(aqlsim({"compare", "w.yaml", "--no-alone", "--csv", "c.csv"}).status, 0);
+  file("bom.csv", bom + slurp(at("c.csv")));
+  EXPECT_EQ(aqlsim({"report", "bom.csv", "-o", "r.html"}).status, 0);
+}
+
 // ---- 7. Command-line strictness ---------------------------------------------------------------
 
 TEST_F(Hostile, CommandLineNumbersAndPoliciesAreCheckedStrictly) {
