@@ -67,6 +67,10 @@ struct ExecutorChoice {
 
   std::unique_ptr<hip::Executor> make() {
     if (evict_every) options.eviction_period = parse_duration_option("--evict-every", *evict_every);
+    if (kind == "cpu" && options.device != 0) {
+      throw InputError({fmt::format("--device {}", options.device), 0, 0},
+                       "the cpu executor has only device 0");
+    }
     return hip::make_executor(kind, options);
   }
 };

@@ -67,6 +67,9 @@ TEST_F(HipCli, BadInputIsExitTwo) {
   const Result nan = aqlsim("hip run " + quote(kQuickstart) + " --executor cpu --time-scale nan");
   EXPECT_EQ(nan.status, 2);
   EXPECT_THAT(nan.err, HasSubstr("--time-scale: expected a number, found nan"));
+  const Result device = aqlsim("hip run " + quote(kQuickstart) + " --executor cpu --device 3");
+  EXPECT_EQ(device.status, 2);
+  EXPECT_THAT(device.err, HasSubstr("--device 3: the cpu executor has only device 0"));
   const std::string raw = write("raw.yaml",
                                 "device: cdna\nkernels: [{name: k, wg_time: 1us}]\n"
                                 "queues: [{name: q, packets: [{name: bad, raw_type: 7}]}]\n");
