@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -49,6 +51,58 @@ std::string missing_message(const Placed& placed, std::size_t count) {
                      missing > 1 ? "s" : "", fmt::join(named, ", "), more, count, count);
 }
 
+// The comparison's runs come in blocks, one per sweep point, each holding the same (workload,
+// policy) pairs in the same order (compare.cpp: plan). A run that breaks this was edited: its
+// labels would put it under another workload, policy or point of the summary.
+void check_layout(const std::vector<RunSummary>& runs,
+                  const std::vector<const ShardFile*>& by_index) {
+  const auto place = [&](std::size_t i) {
+    const ShardFile& shard = *by_index[i % by_index.size()];
+    return SourceLocation{shard.path, static_cast<int>(3 + i / by_index.size()), 1};
+  };
+  const auto label = [&](std::size_t i) {
+    return fmt::format("run {} (workload {}, policy {}, at {})", runs[i].run, runs[i].workload,
+                       runs[i].policy, fmt::join(runs[i].point, ", "));
+  };
+  const auto fail = [&](std::size_t i, std::size_t other, std::string_view why) {
+    throw InputError(
+        place(i), fmt::format("{} {} {}, {}:{}: every sweep point runs the same "
+                              "workloads under the same policies, in one order "
+                              "(was a shard edited?)",
+                              label(i), why, label(other), by_index[other % by_index.size()]->path,
+                              place(other).line));
+  };
+  std::map<std::vector<std::string>, std::size_t> runs_at;  // by point
+  for (const RunSummary& r : runs)
+    ++runs_at[r.point];
+  const auto by_count = [](const auto& a, const auto& b) { return a.second < b.second; };
+  const auto fewest = std::ranges::min_element(runs_at, by_count);
+  const auto most = std::ranges::max_element(runs_at, by_count);
+  if (runs_at.empty()) return;
+  // A point with fewer runs than another holds a run whose point was edited (the fewest: the
+  // edited value itself).
+  const auto at_point = [&](const std::vector<std::string>& point) {
+    return static_cast<std::size_t>(
+        std::ranges::find_if(runs, [&](const RunSummary& r) { return r.point == point; }) -
+        runs.begin());
+  };
+  if (fewest->second != most->second)
+    fail(at_point(fewest->first), at_point(most->first), "has fewer runs at its point than");
+  const std::size_t block = most->second;
+  std::map<std::pair<std::string, std::string>, std::size_t> first_block;
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    const RunSummary& r = runs[i];
+    if (i < block) {
+      const auto [twin, added] = first_block.try_emplace({r.workload, r.policy}, i);
+      if (!added) fail(i, twin->second, "repeats the workload and policy of");
+    } else if (r.workload != runs[i % block].workload || r.policy != runs[i % block].policy) {
+      fail(i, i % block, "stands where its point should repeat the workload and policy of");
+    } else if (r.point != runs[i - i % block].point) {
+      fail(i, i - i % block, "is at another point than");
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<RunSummary> merge_shards(const std::vector<ShardFile>& shards) {
@@ -71,6 +125,7 @@ std::vector<RunSummary> merge_shards(const std::vector<ShardFile>& shards) {
   runs.reserve(first.header.runs);
   for (std::size_t i = 0; i < first.header.runs; ++i)
     runs.push_back(by_index[i % count]->runs[i / count]);
+  check_layout(runs, by_index);
   return runs;
 }
 

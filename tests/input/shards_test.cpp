@@ -184,7 +184,8 @@ TEST_F(ShardFiles, MergeRefusesMalformedShardFilesAtTheirLine) {
   bad_number.replace(bad_number.find(",completed,") + 11, 1, "x");
   const std::string number =
       write_lines("number.csv", {lines[0], lines[1], bad_number, lines[3], lines[4], lines[5]});
-  expect_refused({a, number}, {number + ":3:", "expected a number from 0 to 4.61169e+18 for makespan_us"});
+  expect_refused({a, number},
+                 {number + ":3:", "expected a number from 0 to 4.61169e+18 for makespan_us"});
   // Not a shard: the CSV of a whole comparison, or a header without its titles.
   ASSERT_EQ(serial().status, 0);
   expect_refused({a, path("serial.csv")},
@@ -195,6 +196,26 @@ TEST_F(ShardFiles, MergeRefusesMalformedShardFilesAtTheirLine) {
   expect_refused({a, count}, {count + ":1:33: expected a count of runs, found 'x'"});
   const std::string titles = write_lines("titles.csv", {lines[0], "run,workload,policy"});
   expect_refused({a, titles}, {titles + ":2:1: expected the run titles of a shard"});
+  // Labels edited by hand: they would move a run to another policy or workload of the summary.
+  // Run I is workload order-00(I%2+1), policy kernel-sjf for I%4 < 2 else kernel-rr, seed
+  // I/4+1; shard 1/2 holds runs 1, 3, 5, 7 on lines 3 to 6.
+  std::string policy = lines[3];  // run 3
+  policy.replace(policy.find("kernel-rr"), 9, "kernel-sjf");
+  const std::string relabelled =
+      write_lines("policy.csv", {lines[0], lines[1], lines[2], policy, lines[4], lines[5]});
+  expect_refused({a, relabelled},
+                 {relabelled +
+                  ":4:1: run 3 (workload order-002, policy kernel-sjf, at 1) repeats "
+                  "the workload and policy of run 1 (workload order-002, policy "
+                  "kernel-sjf, at 1), " +
+                  relabelled + ":3: every sweep point runs the same workloads"});
+  std::string workload = lines[5];  // run 7
+  workload.replace(workload.find("order-002"), 9, "order-003");
+  const std::string renamed =
+      write_lines("workload.csv", {lines[0], lines[1], lines[2], lines[3], lines[4], workload});
+  expect_refused({a, renamed},
+                 {renamed + ":6:1: run 7 (workload order-003, policy kernel-rr, at 2) stands "
+                            "where its point should repeat the workload and policy of run 3"});
 }
 
 }  // namespace
