@@ -72,13 +72,13 @@ void check_layout(const std::vector<RunSummary>& runs,
                               label(i), why, label(other), by_index[other % by_index.size()]->path,
                               place(other).line));
   };
+  if (runs.empty()) return;
   std::map<std::vector<std::string>, std::size_t> runs_at;  // by point
   for (const RunSummary& r : runs)
     ++runs_at[r.point];
   const auto by_count = [](const auto& a, const auto& b) { return a.second < b.second; };
   const auto fewest = std::ranges::min_element(runs_at, by_count);
   const auto most = std::ranges::max_element(runs_at, by_count);
-  if (runs_at.empty()) return;
   // A point with fewer runs than another holds a run whose point was edited (the fewest: the
   // edited value itself).
   const auto at_point = [&](const std::vector<std::string>& point) {
