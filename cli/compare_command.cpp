@@ -212,7 +212,7 @@ void add_compare_command(CLI::App& app, Action& action) {
   cmd->add_option("file", o->file, "A workload file, or an experiment file (README: Experiments)")
       ->required();
   cmd->add_option("--policies", o->policies,
-                  "Comma-separated policies to compare (queue-mapping or thread-block)")
+                  "Comma-separated policies to compare (queue-mapping, thread-block or kernel)")
       ->delimiter(',')
       ->type_name("A,B,...");
   cmd->add_option("--sweep", o->sweeps,

@@ -41,7 +41,7 @@ int list_devices() {
 }  // namespace
 
 void add_list_commands(CLI::App& app, Action& action) {
-  app.add_subcommand("policies", "List the queue-mapping and thread-block policies")
+  app.add_subcommand("policies", "List the queue-mapping, thread-block and kernel policies")
       ->callback([&action] { action = list_policies; });
   app.add_subcommand("devices", "List the device presets")->callback([&action] {
     action = list_devices;
