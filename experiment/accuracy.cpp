@@ -79,8 +79,9 @@ AccuracyResult predictor_accuracy(const ExperimentSpec& spec) {
     const Sweep& sweep = spec.sweeps.front();
     const auto at = spec.override_origins.find(sweep.key + "=" + sweep.values.front());
     throw InputError(at != spec.override_origins.end() ? at->second : SourceLocation{},
-                     fmt::format("accuracy measures one point and runs no sweep (of '{}'): give "
-                                 "the point with --set {}=VALUE, or compare the sweep",
+                     fmt::format("accuracy measures one point and runs no sweep (of '{}'): take "
+                                 "the sweep out of the experiment and give the point in its `set` "
+                                 "or with --set {}=VALUE, or compare the sweep",
                                  sweep.key, sweep.key));
   }
   Ratios ratios;

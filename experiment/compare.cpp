@@ -89,7 +89,7 @@ RunSummary run_job(const ExperimentSpec& spec, const Job& job, const CompareOpti
       .status = report.outcome.status,
       .makespan_us = to_us(report.makespan),
       .metrics = report.metrics,
-      .slot_idle_us = to_us(report.hw.slot_idle()),
+      .slot_idle_us = sum_to_us(report.hw.slot_idle()),
       .map_count = report.hw.map_count,
       .unmap_count = report.hw.unmap_count,
       .application_ntt = application_ntts(report),

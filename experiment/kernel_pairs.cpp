@@ -132,9 +132,9 @@ std::vector<WorkloadSource> kernel_pairs(const YamlNode& node) {
   const auto group = static_cast<std::size_t>(node.int_or("group", 2, 2, 8));
   if (names.size() < group) {
     (list ? *list : node)
-        .fail(fmt::format("{} kernel{} make no {} of {}: name at least {}", names.size(),
-                          names.size() == 1 ? "" : "s", group == 2 ? "pair" : "group", group,
-                          group));
+        .fail(fmt::format("{} {} no {} of {}: name at least {}", names.size(),
+                          names.size() == 1 ? "kernel makes" : "kernels make",
+                          group == 2 ? "pair" : "group", group, group));
   }
   check_workload_count(node, names.size(), group);
   if (group > 2) {

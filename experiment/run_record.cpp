@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <iterator>
+#include <limits>
 #include <type_traits>
 
 #include "hsa_model/time.hpp"
@@ -39,21 +40,25 @@ SourceLocation at(const SourceLocation& where, const Field& field) {
   return {where.file, where.line, field.column};
 }
 
-// Every number of a run is a count, a time in microseconds or a ratio, none of them more than
-// 2^62 (the largest simulated time in ps, which bounds a time in us and a turnaround over a
-// turnaround): from_chars also reads nan, inf and negative doubles, which no run writes.
+// A time in us, or a ratio of two times in ps: at most 2^62, the largest simulated time in ps.
+constexpr auto kLargestValue = static_cast<double>(kMaxSimTime);
+// A total over the hardware slots (slot_idle_us), which may pass that.
+constexpr double kLargestTotal = std::numeric_limits<double>::max();
+
+// Every number of a run is a count, a time in microseconds or a ratio, at most `largest`:
+// from_chars also reads nan, inf and negative doubles, which no run writes.
 template <typename Number>
-Number parse_number(const Field& f, const SourceLocation& where, std::string_view what) {
-  constexpr auto kLargest = static_cast<double>(kMaxSimTime);
+Number parse_number(const Field& f, const SourceLocation& where, std::string_view what,
+                    double largest = kLargestValue) {
   Number value{};
   const char* end = f.text.data() + f.text.size();
   const auto [stop, error] = std::from_chars(f.text.data(), end, value);
   bool valid = !f.text.empty() && error == std::errc{} && stop == end;
-  if constexpr (std::is_floating_point_v<Number>) valid = valid && value >= 0 && value <= kLargest;
+  if constexpr (std::is_floating_point_v<Number>) valid = valid && value >= 0 && value <= largest;
   if (!valid) {
     throw InputError(
         at(where, f),
-        fmt::format("expected a number from 0 to {:g} for {}, found '{}'", kLargest, what, f.text));
+        fmt::format("expected a number from 0 to {:g} for {}, found '{}'", largest, what, f.text));
   }
   return value;
 }
@@ -179,8 +184,8 @@ RunSummary decode_run(std::string_view line, std::size_t sweep_keys, const Sourc
                                  2 + sweep_keys + kTailSize));
   }
   const auto text = [&](std::size_t i) { return decode_text(f[i].text, at(where, f[i])); };
-  const auto number = [&](std::size_t i) {
-    return parse_number<double>(f[i], where, kTail[i - 2 - sweep_keys]);
+  const auto number = [&](std::size_t i, double largest = kLargestValue) {
+    return parse_number<double>(f[i], where, kTail[i - 2 - sweep_keys], largest);
   };
   RunSummary r;
   r.run = parse_number<std::size_t>(f[0], where, "the run");
@@ -192,7 +197,7 @@ RunSummary decode_run(std::string_view line, std::size_t sweep_keys, const Sourc
   r.status = parse_status(f[t + 1], where);
   r.makespan_us = number(t + 2);
   r.metrics = {number(t + 3), number(t + 4), number(t + 5), number(t + 6)};
-  r.slot_idle_us = number(t + 7);
+  r.slot_idle_us = number(t + 7, kLargestTotal);
   r.map_count = parse_number<std::uint64_t>(f[t + 8], where, "map_count");
   r.unmap_count = parse_number<std::uint64_t>(f[t + 9], where, "unmap_count");
   r.application_ntt = decode_applications(f[t + 10], where);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <string_view>
 #include <tuple>
@@ -25,16 +26,19 @@ constexpr std::string_view kColumns[] = {"policy",    "status",     "makespan_us
 constexpr std::size_t kFixed = std::size(kColumns);
 constexpr std::size_t kMaxBars = 1000;  // more: one line per policy instead of bars
 
+// A time in us or a ratio of two times in ps is at most 2^62, the largest simulated time in ps;
+// a total over the slots (slot_idle_us) or a count may pass it.
+constexpr auto kLargestValue = static_cast<double>(kMaxSimTime);
+constexpr double kLargestTotal = std::numeric_limits<double>::max();
+
 double parse_number(const std::string& field, const std::string& name, int line, int column,
-                    std::string_view what) {
+                    std::string_view what, double largest) {
   double value = 0;
   const char* end = field.data() + field.size();
   const auto [ptr, ec] = std::from_chars(field.data(), end, value);
-  // No run writes more than 2^62: a time in us, or a ratio of two times in ps (NaN fails too).
-  constexpr auto kLargest = static_cast<double>(kMaxSimTime);
-  if (ec != std::errc() || ptr != end || !(value >= 0 && value <= kLargest)) {
+  if (ec != std::errc() || ptr != end || !(value >= 0 && value <= largest)) {  // NaN fails too
     throw InputError({name, line, column}, fmt::format("{} is not a number from 0 to {:g}: \"{}\"",
-                                                       what, kLargest, field));
+                                                       what, largest, field));
   }
   return value;
 }
@@ -100,8 +104,8 @@ CompareTable parse_compare_csv(const std::string& text, const std::string& name)
                       f.size() < header.size() ? "a truncated file?"
                                                : "a comma in a field that is not in quotes?"));
     }
-    const auto number = [&](std::size_t i, std::string_view what) {
-      return parse_number(f[i].text, name, f[i].line, f[i].column, what);
+    const auto number = [&](std::size_t i, std::string_view what, double largest) {
+      return parse_number(f[i].text, name, f[i].line, f[i].column, what, largest);
     };
     CompareRun run;
     run.workload = f[0].text;
@@ -120,12 +124,14 @@ CompareTable parse_compare_csv(const std::string& text, const std::string& name)
                                                     "line {})",
                                                     run.workload, run.policy, twin->second));
     }
-    double* numbers[] = {&run.makespan_us, &run.stp,  &run.antt,
-                         &run.fairness,    &run.dntt, &run.slot_idle_us};
-    for (std::size_t n = 0; n < std::size(numbers); ++n)
-      *numbers[n] = number(3 + keys + n, kColumns[2 + n]);
-    for (std::size_t i = 3 + keys + std::size(numbers); i < header.size(); ++i)
-      number(i, header[i]);
+    double* values[] = {&run.makespan_us, &run.stp, &run.antt, &run.fairness, &run.dntt};
+    for (std::size_t n = 0; n < std::size(values); ++n)
+      *values[n] = number(3 + keys + n, kColumns[2 + n], kLargestValue);
+    // slot_idle_us, then the counts.
+    const std::size_t totals = 3 + keys + std::size(values);
+    run.slot_idle_us = number(totals, kColumns[2 + std::size(values)], kLargestTotal);
+    for (std::size_t i = totals + 1; i < header.size(); ++i)
+      number(i, header[i], kLargestTotal);
     table.runs.push_back(std::move(run));
   }
   if (table.runs.empty()) {

@@ -65,6 +65,12 @@ class Shape {
       fail(path + key, fmt::format("is {}, not from 0 to {:g}", v, kLargestTimeUs));
     return v;
   }
+  // A total over the hardware slots, which may pass the largest simulated time.
+  double total(const Json& object, const std::string& path, const char* key) const {
+    const double v = number(object, path, key);
+    if (!(v >= 0)) fail(path + key, fmt::format("is {}, not 0 or more", v));
+    return v;
+  }
   double ratio(const Json& object, const std::string& path, const char* key) const {
     const double v = number(object, path, key);
     if (!(v >= 0 && v <= kLargestRatio))
@@ -128,10 +134,11 @@ RunResult parse_run_result(const std::string& text, const std::string& name) {
     row.launch_us = shape.time(k, path, "launch_us");
     row.start_us = shape.time(k, path, "start_us");
     row.end_us = shape.time(k, path, "end_us");
-    if (!(row.arrival_us <= row.launch_us && row.launch_us <= row.start_us &&
-          row.start_us <= row.end_us)) {
+    // Only times from one clock are compared: a measured run (`aqlsim hip run`) takes arrival
+    // and launch from the host, start and end from the device.
+    if (!(row.arrival_us <= row.launch_us && row.start_us <= row.end_us)) {
       shape.fail(path.substr(0, path.size() - 1),
-                 "has its times out of order (arrival_us <= launch_us <= start_us <= end_us)");
+                 "has its times out of order (arrival_us <= launch_us, start_us <= end_us)");
     }
     row.alone_us = shape.time(k, path, "alone_us");
     row.ntt = shape.ratio(k, path, "ntt");
@@ -145,10 +152,10 @@ RunResult parse_run_result(const std::string& text, const std::string& name) {
   const Json& hw = shape.object(json, "", "hw");
   r.map_count = shape.count(hw, "hw.", "map_count");
   r.unmap_count = shape.count(hw, "hw.", "unmap_count");
-  r.slot_idle_us = shape.time(hw, "hw.", "slot_idle_us");
+  r.slot_idle_us = shape.total(hw, "hw.", "slot_idle_us");
   const Json& slot_time = shape.object(hw, "hw.", "slot_time_us");
   for (const auto& [key, value] : slot_time.items())
-    r.slot_time_us.emplace_back(key, shape.time(slot_time, "hw.slot_time_us.", key.c_str()));
+    r.slot_time_us.emplace_back(key, shape.total(slot_time, "hw.slot_time_us.", key.c_str()));
   const Json& simulation = shape.object(json, "", "simulation");
   r.events = shape.count(simulation, "simulation.", "events");
   r.workgroups = shape.count(simulation, "simulation.", "workgroups");

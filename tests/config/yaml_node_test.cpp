@@ -35,6 +35,19 @@ TEST(YamlNode, WrongTypesSayWhatWasExpected) {
   EXPECT_EQ(doc.require("c").as_int(0, 100), 12);
 }
 
+// A number out of range is quoted as written: beyond a double's range 1e400 reads as inf and
+// 1e-400 as 0, which the message would otherwise show.
+TEST(YamlNode, NumbersOutOfRangeAreQuotedAsWritten) {
+  const YamlNode doc = load_yaml_text("a: 1e400\nb: 1e-400\nc: 2.50\n", "n.yaml");
+  EXPECT_THAT(error_of([&] { doc.require("a").as_double(1, 10); }).what(),
+              HasSubstr("n.yaml:1:4: expected a number from 1 to 10, found '1e400'"));
+  EXPECT_THAT(error_of([&] { doc.require("b").as_double(1, 10); }).what(),
+              HasSubstr("n.yaml:2:4: expected a number from 1 to 10, found '1e-400'"));
+  EXPECT_THAT(error_of([&] { doc.require("c").as_double(0, 1); }).what(),
+              HasSubstr("expected a number from 0 to 1, found '2.50'"));
+  EXPECT_EQ(doc.require("b").as_double(0, 1), 0.0);
+}
+
 // A name is listed in tables and messages: a control character would break their columns or
 // the terminal, so it is refused, and the message shows it escaped.
 TEST(YamlNode, ANameHoldsNoControlCharacter) {

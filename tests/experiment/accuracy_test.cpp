@@ -149,7 +149,8 @@ TEST(PredictorAccuracy, AnExperimentWithASweepIsRefusedAtItsValues) {
   } catch (const InputError& e) {
     EXPECT_THAT(e.what(), ::testing::HasSubstr(
                               "e.yaml:3:34: accuracy measures one point and runs no sweep (of "
-                              "'device.compute_units'): give the point with --set "
+                              "'device.compute_units'): take the sweep out of the "
+                              "experiment and give the point in its `set` or with --set "
                               "device.compute_units=VALUE"));
   }
   std::filesystem::remove_all(dir);

@@ -84,7 +84,7 @@ TEST_F(Compare, PairNamesGivenTwiceOrTooFewAreErrorsAtTheNames) {
   const std::string library = std::string(AQLSIM_SOURCE_DIR) + "/workloads/kernels/ercbench.yaml";
   const std::pair<std::string, std::string> cases[] = {
       {"names: [aes_d, jpeg_d, aes_d]", "kernel 'aes_d' is listed twice"},
-      {"names: [aes_d]", "1 kernel make no pair of 2: name at least 2"},
+      {"names: [aes_d]", "1 kernel makes no pair of 2: name at least 2"},
       {"names: [aes_d, jpeg_d], group: 3", "2 kernels make no group of 3: name at least 3"},
   };
   for (const auto& [names, message] : cases) {
@@ -124,6 +124,25 @@ experiment:
   ASSERT_EQ(third.queues.size(), 3u);
   EXPECT_EQ(third.queues[2].packets[0].kernel, "sha1");
   EXPECT_EQ(third.queues[2].packets[0].at, 10 * kMicrosecond);
+}
+
+// slot_idle_us sums all slots: 31 empty and 1 starved for the 10^12 us of one work-group is
+// 3.2 x 10^13 us, 3.2 x 10^19 ps, past a Tick (it was cut to 64 bits: -6.7 x 10^12 us).
+TEST_F(Compare, SlotIdleTimeIsSummedPastTheLargestTick) {
+  write("w.yaml", R"(
+device: {compute_units: 1, front_end: {packet_latency: 0, hw_queues: 32, map_latency: 0}}
+kernels:
+  - {name: k, workgroup_size: 64, vgprs: 1, wg_time: 1000000s, contention: 0}
+queues:
+  - packets: [{name: p, dispatch: k}]
+)");
+  ExperimentSpec spec = load_experiment(write("e.yaml", "experiment: {workload: w.yaml}\n"));
+  spec.measure_alone = false;
+  const auto runs =
+      run_experiment(spec, {.seed = std::nullopt, .jobs = 1, .limits = {}, .progress = {}});
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].makespan_us, 1e12);
+  EXPECT_EQ(runs[0].slot_idle_us, 3.2e13);
 }
 
 // Two workloads whose makespans are worked out by hand (one 10 us or 40 us work-group, no packet

@@ -158,6 +158,27 @@ TEST_F(ShardFiles, MissingShardsOfAHugeSplitAreCountedNotListed) {
                           "11/4294967296 and 4294967284 more of 4294967296: merge needs all"});
 }
 
+// Without a policy list a run's label is its workload's own policies, which a sweep of
+// `scheduling` changes from point to point: merge took that for an edited file.
+TEST_F(ShardFiles, OwnPoliciesSweptFromPointToPointMerge) {
+  const std::string workload =
+      write("w.yaml", "kernels: [{name: k, wg_time: 1us}]\nqueues: [{packets: [{dispatch: k}]}]\n");
+  const std::string sweep = " --no-alone --sweep scheduling.thread_block=fifo,fifo-backfill";
+  ASSERT_EQ(
+      aqlsim("compare " + quote(workload) + sweep + " --csv " + quote(path("whole.csv"))).status,
+      0);
+  std::vector<std::string> files;
+  for (int i = 0; i < 2; ++i) {
+    files.push_back(path("own" + std::to_string(i) + ".csv"));
+    const Result r = aqlsim("compare " + quote(workload) + sweep + " --shard " + std::to_string(i) +
+                            "/2 --csv " + quote(files.back()));
+    ASSERT_EQ(r.status, 0) << r.err;
+  }
+  const Result merged = merge(files);
+  EXPECT_EQ(merged.status, 0) << merged.err;
+  EXPECT_EQ(read_file(path("merged.csv")), read_file(path("whole.csv")));
+}
+
 TEST_F(ShardFiles, MergeRefusesMalformedShardFilesAtTheirLine) {
   const std::string a = shard(0, 2, "a.csv");
   const std::string b = shard(1, 2, "b.csv");
@@ -216,6 +237,12 @@ TEST_F(ShardFiles, MergeRefusesMalformedShardFilesAtTheirLine) {
   expect_refused({a, renamed},
                  {renamed + ":6:1: run 7 (workload order-003, policy kernel-rr, at 2) stands "
                             "where its point should repeat the workload and policy of run 3"});
+  std::string seed = lines[4];  // run 5, at seed 2
+  seed.replace(seed.find(",2,kernel-sjf,"), 14, ",9,kernel-sjf,");
+  const std::string reseeded =
+      write_lines("seed.csv", {lines[0], lines[1], lines[2], lines[3], seed, lines[5]});
+  expect_refused({a, reseeded}, {reseeded + ":5:1: run 5 (workload order-002, policy kernel-sjf, "
+                                            "at 9) has fewer runs at its point than run 0"});
 }
 
 }  // namespace

@@ -222,18 +222,28 @@ std::string run_json_with(const std::string& from, const std::string& to) {
 // started (it vanished from the chart), an outcome "bogus".
 TEST(RunResult, ValuesNoRunWritesAreRefused) {
   EXPECT_EQ(parse_run_result(run_json_with("", ""), "r.json").kernels.size(), 1u);
+  // What runs do write: slot totals summed over slots past 2^62 ps (32 slots idle for a long
+  // run), and a measured run's device start before its host launch (two clocks).
+  EXPECT_EQ(
+      parse_run_result(run_json_with("\"slot_idle_us\": 0.0", "\"slot_idle_us\": 1.2e13"), "r.json")
+          .slot_idle_us,
+      1.2e13);
+  EXPECT_EQ(parse_run_result(run_json_with("\"start_us\": 4.4", "\"start_us\": 4.3"), "r.json")
+                .kernels[0]
+                .start_us,
+            4.3);
   struct Case {
     std::string from, to, message;
   };
   const Case cases[] = {
       {"\"makespan_us\": 29.3", "\"makespan_us\": -1", "makespan_us is -1, not from 0"},
       {"\"end_us\": 29.3", "\"end_us\": 2.0",
-       "kernels[0] has its times out of order (arrival_us <= launch_us <= start_us <= end_us)"},
+       "kernels[0] has its times out of order (arrival_us <= launch_us, start_us <= end_us)"},
       {"\"status\": \"completed\"", "\"status\": \"bogus\"",
        "outcome.status 'bogus' is no run status"},
       {"\"end_us\": 30.0", "\"end_us\": 1e300", "simulation.end_us is 1e+300, not from 0"},
       {"\"ntt\": 1.0", "\"ntt\": -2", "kernels[0].ntt is -2, not from 0"},
-      {"\"empty\": 0.0", "\"empty\": -0.5", "hw.slot_time_us.empty is -0.5, not from 0"},
+      {"\"empty\": 0.0", "\"empty\": -0.5", "hw.slot_time_us.empty is -0.5, not 0 or more"},
   };
   for (const Case& c : cases) {
     const std::string json = run_json_with(c.from, c.to);

@@ -101,7 +101,7 @@ TEST(GenerateGraph, ValuesAreBounded) {
   EXPECT_THAT(error_of([] { generate_text("{kind: chain, n: 0, kernel: k}"); }).what(),
               HasSubstr("expected an integer from 1 to 1000000, found 0"));
   EXPECT_THAT(error_of([] { generate_text("{kind: layered, n: 10, fat: 1.5, kernel: k}"); }).what(),
-              HasSubstr("expected a number from 0 to 1, found 1.5"));
+              HasSubstr("expected a number from 0 to 1, found '1.5'"));
   EXPECT_THAT(error_of([] { generate_text("{kind: layered, n: 10, jump: 0, kernel: k}"); }).what(),
               HasSubstr("expected an integer from 1"));
   EXPECT_THAT(error_of([] {

@@ -50,7 +50,7 @@ TEST(LoadGraphYaml, ReadsCostsWorkgroupsAndEdgeCosts) {
 
 TEST(LoadGraphYaml, CostsOverTheLimitAreErrors) {
   EXPECT_THAT(error_of([] { load_text("tasks:\n  - {id: a, cost: 1e308}\n"); }).what(),
-              HasSubstr("g.yaml:2:19: expected a number from 0 to 1e+300, found 1e+308"));
+              HasSubstr("g.yaml:2:19: expected a number from 0 to 1e+300, found '1e308'"));
   // Beyond a double's range it is still a number, out of range (it was "not a number").
   EXPECT_THAT(error_of([] { load_text("tasks:\n  - {id: a, cost: 1e400}\n"); }).what(),
               HasSubstr("g.yaml:2:19: expected a number from 0 to 1e+300, found '1e400'"));
