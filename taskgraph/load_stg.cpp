@@ -2,11 +2,12 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <sstream>
+#include <utility>
 #include <vector>
 
 #include "config/input_file.hpp"
@@ -109,11 +110,19 @@ class NumberReader {
 struct StgTask {
   double cost = 0;
   std::vector<std::int64_t> predecessors;
-  std::vector<SourceLocation> predecessor_at;
   SourceLocation where;  // the task's id
 };
 
-StgTask read_task(NumberReader& in, std::int64_t id, std::int64_t last_id) {
+// What reading the predecessor lists keeps for the checks that dropping the dummy tasks needs
+// (an edge to a dropped task is never made, so TaskGraph checks none of its edges).
+struct PredecessorChecks {
+  std::vector<std::int64_t> listed_by;  // by task: the last task that listed it, -1 for none
+  // The first task to list the exit task as its predecessor, and where it does.
+  std::optional<std::pair<std::int64_t, SourceLocation>> after_exit;
+};
+
+StgTask read_task(NumberReader& in, std::int64_t id, std::int64_t last_id,
+                  PredecessorChecks& checks) {
   const std::string name = fmt::format("the id of task {}", id);
   in.integer(name, id, id);  // ids must run 0, 1, ..., n+1
   StgTask task;
@@ -122,55 +131,49 @@ StgTask read_task(NumberReader& in, std::int64_t id, std::int64_t last_id) {
   const auto count = in.integer(fmt::format("the predecessor count of task {}", id), 0, last_id);
   for (std::int64_t k = 0; k < count; ++k) {
     const std::int64_t pred = in.integer(fmt::format("a predecessor of task {}", id), 0, last_id);
-    // Checked here, as an edge to a dropped dummy task is never made (or checked) later.
-    if (std::ranges::find(task.predecessors, pred) != task.predecessors.end()) {
+    auto& listed_by = checks.listed_by[static_cast<std::size_t>(pred)];
+    if (listed_by == id) {
       throw InputError(in.location(),
                        fmt::format("predecessor {} of task {} is given twice", pred, id));
     }
+    listed_by = id;
+    // A zero-cost entry or exit task is dropped with its edges, which is right only where STG
+    // puts it: the entry before every task, the exit after every task. Otherwise dropping it
+    // would drop a dependency, or a cycle through it, without a word.
+    if (id == 0 && task.cost == 0) {
+      throw InputError(in.location(),
+                       "the entry task 0 has a predecessor, but as a zero-cost dummy it is "
+                       "dropped: it must come before every task (give it a cost to keep it as a "
+                       "task)");
+    }
+    if (pred == last_id && !checks.after_exit) checks.after_exit = {{id, in.location()}};
     task.predecessors.push_back(pred);
-    task.predecessor_at.push_back(in.location());
   }
   return task;
-}
-
-std::vector<StgTask> read_tasks(NumberReader& in) {
-  const std::int64_t n = in.integer("the number of tasks", 0, kMaxTasks);
-  std::vector<StgTask> tasks;
-  for (std::int64_t id = 0; id <= n + 1; ++id)
-    tasks.push_back(read_task(in, id, n + 1));
-  in.expect_end(n + 1);
-  return tasks;
 }
 
 bool is_dropped_dummy(const std::vector<StgTask>& tasks, std::size_t id) {
   return (id == 0 || id + 1 == tasks.size()) && tasks[id].cost == 0;
 }
 
-// A zero-cost entry or exit task is dropped with its edges, which is right only where it stands
-// as STG puts it: the entry before every task, the exit after every task. Otherwise dropping it
-// would drop a dependency, or a cycle through it, without a word.
-void check_dropped_dummies(const std::vector<StgTask>& tasks) {
-  const std::size_t exit = tasks.size() - 1;
-  if (is_dropped_dummy(tasks, 0) && !tasks[0].predecessors.empty()) {
-    throw InputError(tasks[0].predecessor_at[0],
-                     "the entry task 0 has a predecessor, but as a zero-cost dummy it is dropped: "
-                     "it must come before every task (give it a cost to keep it as a task)");
+std::vector<StgTask> read_tasks(NumberReader& in) {
+  const std::int64_t n = in.integer("the number of tasks", 0, kMaxTasks);
+  PredecessorChecks checks{.listed_by = std::vector<std::int64_t>(n + 2, -1), .after_exit = {}};
+  std::vector<StgTask> tasks;
+  for (std::int64_t id = 0; id <= n + 1; ++id)
+    tasks.push_back(read_task(in, id, n + 1, checks));
+  in.expect_end(n + 1);
+  if (checks.after_exit && is_dropped_dummy(tasks, tasks.size() - 1)) {
+    const auto& [id, where] = *checks.after_exit;
+    throw InputError(where, fmt::format("task {} follows the exit task {}, but as a zero-cost "
+                                        "dummy it is dropped: it must come after every task (give "
+                                        "it a cost to keep it as a task)",
+                                        id, n + 1));
   }
-  if (!is_dropped_dummy(tasks, exit)) return;
-  for (std::size_t id = 0; id < tasks.size(); ++id) {
-    const std::vector<std::int64_t>& preds = tasks[id].predecessors;
-    const auto it = std::ranges::find(preds, static_cast<std::int64_t>(exit));
-    if (it == preds.end()) continue;
-    throw InputError(tasks[id].predecessor_at[static_cast<std::size_t>(it - preds.begin())],
-                     fmt::format("task {} follows the exit task {}, but as a zero-cost dummy it "
-                                 "is dropped: it must come after every task (give it a cost to "
-                                 "keep it as a task)",
-                                 id, exit));
-  }
+  return tasks;
 }
 
 TaskGraph build_graph(const std::vector<StgTask>& tasks) {
-  check_dropped_dummies(tasks);
   TaskGraph graph;
   std::vector<std::optional<TaskId>> task_id(tasks.size());
   for (std::size_t id = 0; id < tasks.size(); ++id) {
