@@ -40,16 +40,14 @@ SourceLocation at(const SourceLocation& where, const Field& field) {
   return {where.file, where.line, field.column};
 }
 
-// A time in us, or a ratio of two times in ps: at most 2^62, the largest simulated time in ps.
-constexpr auto kLargestValue = static_cast<double>(kMaxSimTime);
-// A total over the hardware slots (slot_idle_us), which may pass that.
+// A total over the hardware slots (slot_idle_us) may pass kLargestReportedFigure.
 constexpr double kLargestTotal = std::numeric_limits<double>::max();
 
 // Every number of a run is a count, a time in microseconds or a ratio, at most `largest`:
 // from_chars also reads nan, inf and negative doubles, which no run writes.
 template <typename Number>
 Number parse_number(const Field& f, const SourceLocation& where, std::string_view what,
-                    double largest = kLargestValue) {
+                    double largest = kLargestReportedFigure) {
   Number value{};
   const char* end = f.text.data() + f.text.size();
   const auto [stop, error] = std::from_chars(f.text.data(), end, value);
@@ -184,7 +182,7 @@ RunSummary decode_run(std::string_view line, std::size_t sweep_keys, const Sourc
                                  2 + sweep_keys + kTailSize));
   }
   const auto text = [&](std::size_t i) { return decode_text(f[i].text, at(where, f[i])); };
-  const auto number = [&](std::size_t i, double largest = kLargestValue) {
+  const auto number = [&](std::size_t i, double largest = kLargestReportedFigure) {
     return parse_number<double>(f[i], where, kTail[i - 2 - sweep_keys], largest);
   };
   RunSummary r;

@@ -28,6 +28,11 @@ constexpr Tick nanoseconds(std::int64_t n) {
   return n * kNanosecond;
 }
 
+// The largest figure a run reports as a time in microseconds or as a ratio of two durations
+// (a turnaround over an alone run of at least 1 ps): no simulated time passes 2^62 ps. Readers
+// of result files refuse more; totals over the hardware slots may pass it.
+inline constexpr double kLargestReportedFigure = static_cast<double>(kMaxSimTime);
+
 // Ticks as fractional microseconds, the unit of every report.
 constexpr double to_us(Tick t) {
   return static_cast<double>(t) / kMicrosecond;

@@ -26,9 +26,7 @@ constexpr std::string_view kColumns[] = {"policy",    "status",     "makespan_us
 constexpr std::size_t kFixed = std::size(kColumns);
 constexpr std::size_t kMaxBars = 1000;  // more: one line per policy instead of bars
 
-// A time in us or a ratio of two times in ps is at most 2^62, the largest simulated time in ps;
-// a total over the slots (slot_idle_us) or a count may pass it.
-constexpr auto kLargestValue = static_cast<double>(kMaxSimTime);
+// A total over the slots (slot_idle_us) or a count may pass kLargestReportedFigure.
 constexpr double kLargestTotal = std::numeric_limits<double>::max();
 
 double parse_number(const std::string& field, const std::string& name, int line, int column,
@@ -126,7 +124,7 @@ CompareTable parse_compare_csv(const std::string& text, const std::string& name)
     }
     double* values[] = {&run.makespan_us, &run.stp, &run.antt, &run.fairness, &run.dntt};
     for (std::size_t n = 0; n < std::size(values); ++n)
-      *values[n] = number(3 + keys + n, kColumns[2 + n], kLargestValue);
+      *values[n] = number(3 + keys + n, kColumns[2 + n], kLargestReportedFigure);
     // slot_idle_us, then the counts.
     const std::size_t totals = 3 + keys + std::size(values);
     run.slot_idle_us = number(totals, kColumns[2 + std::size(values)], kLargestTotal);

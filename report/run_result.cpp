@@ -29,8 +29,6 @@ std::pair<int, int> line_column(const std::string& text, std::size_t byte) {
 }
 
 constexpr double kLargestTimeUs = static_cast<double>(kMaxSimTime) / kMicrosecond;
-// A turnaround over an alone run of at least 1 ps.
-constexpr double kLargestRatio = static_cast<double>(kMaxSimTime);
 
 class Shape {
  public:
@@ -73,8 +71,8 @@ class Shape {
   }
   double ratio(const Json& object, const std::string& path, const char* key) const {
     const double v = number(object, path, key);
-    if (!(v >= 0 && v <= kLargestRatio))
-      fail(path + key, fmt::format("is {}, not from 0 to {:g}", v, kLargestRatio));
+    if (!(v >= 0 && v <= kLargestReportedFigure))
+      fail(path + key, fmt::format("is {}, not from 0 to {:g}", v, kLargestReportedFigure));
     return v;
   }
   std::uint64_t count(const Json& object, const std::string& path, const char* key) const {
