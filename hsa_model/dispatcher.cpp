@@ -97,6 +97,7 @@ void Dispatcher::release(KernelId id) {
   now_ = engine_->now();
   k.held = false;
   k.off_device = false;
+  k.released = true;
   std::erase(held_, id);
   active_.insert(std::lower_bound(active_.begin(), active_.end(), id), id);
   mark_all_candidates();
@@ -504,8 +505,11 @@ void Dispatcher::give_back_transfers() {
 
 void Dispatcher::report_idle(KernelState& k) {
   k.off_device = true;
-  ++k.evictions;
-  if (!observers_->empty()) observers_->notify(&ModelObserver::on_kernel_evicted, k, now_);
+  if (k.released) {
+    k.released = false;
+    ++k.evictions;
+    if (!observers_->empty()) observers_->notify(&ModelObserver::on_kernel_evicted, k, now_);
+  }
   kernel_events_->on_idle(k.id);
 }
 

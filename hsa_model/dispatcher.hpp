@@ -67,7 +67,8 @@ class Dispatcher {
 
   // The levers of a kernel scheduler, effective at once (KernelControl adds the latencies).
   // Issue nothing more; work-groups on the device carry on. Once none is left the eviction is
-  // complete: observers hear on_kernel_evicted and the kernel events on_idle, once per hold.
+  // complete: the kernel events hear on_idle, once per hold, and observers on_kernel_evicted if
+  // the kernel had been released since (a kernel held before its launch landed left nothing).
   void hold(KernelId kernel);
   void release(KernelId kernel);  // may issue again
   // Stops every running work-group of `kernel` now (context-save or kill) and returns its work.

@@ -66,6 +66,9 @@ struct KernelState {
   // What taking work back cost it.
   std::uint64_t evictions = 0;  // times it was taken off the device with work left
   bool off_device = false;      // held with nothing on the device, and reported so
+  // Released since it was last reported off the device: only then does being held and idle
+  // take it off the device (a kernel held before its launch landed was never on it).
+  bool released = false;
   std::uint64_t evicted_workgroups = 0;
   // Evicted runs that left less work than they found (context-save keeps a run's progress).
   std::uint64_t advanced_runs = 0;
