@@ -1,15 +1,18 @@
 #include "report/trace_summary.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <array>
+#include <climits>
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <string_view>
 #include <unordered_map>
 
 #include "config/input_error.hpp"
+#include "report/line_counting_buffer.hpp"
 
 namespace aqlsim::report {
 namespace {
@@ -17,11 +20,11 @@ namespace {
 using Json = nlohmann::json;
 
 // Process ids written by ChromeTraceWriter: slots, user queues, then CU n is 2 + n.
-constexpr std::int64_t kSlotPid = 0;
-constexpr std::int64_t kQueuePid = 1;
-constexpr std::int64_t kFirstCuPid = 2;
-// Rows beyond these are not drawn anyway and would only cost memory (a hostile trace).
-constexpr std::int64_t kMaxRows = 1 << 16;
+constexpr std::uint64_t kSlotPid = 0;
+constexpr std::uint64_t kQueuePid = 1;
+constexpr std::uint64_t kFirstCuPid = 2;
+// No device has more slots or CUs (nor a CU more lanes); rows beyond would only cost memory.
+constexpr std::uint64_t kMaxRows = kFirstCuPid + (1 << 16);
 
 constexpr std::array<std::string_view, kDrawnActivities> kActivities = {"switching", "processing",
                                                                         "blocked", "starved"};
@@ -33,49 +36,47 @@ std::size_t activity_index(const std::string& name) {
   return kNone;
 }
 
-template <typename T>
-bool get(const Json& event, const char* key, T& value) {
-  const auto it = event.find(key);
-  if (it == event.end()) return false;
-  if constexpr (std::is_same_v<T, std::string>) {
-    if (!it->is_string()) return false;
-  } else {
-    if (!it->is_number()) return false;
-  }
-  value = it->get<T>();
-  return true;
-}
+// The phases `aqlsim run --trace` writes (ChromeTraceWriter): metadata, slices, instants, a
+// kernel's async begin and end, counters.
+constexpr std::array<std::string_view, 6> kPhases = {"M", "X", "i", "b", "e", "C"};
 
+// Reads one event at a time and refuses what `aqlsim run --trace` never writes, rather than
+// skipping it, so that a page is never drawn from part of a trace.
 class Reader {
  public:
-  Reader(TraceSummary& summary, const SeriesOf& series_of)
-      : summary_(summary), series_of_(series_of) {}
+  Reader(TraceSummary& summary, const SeriesOf& series_of, const LineCountingBuffer& text,
+         const std::string& name)
+      : summary_(summary), series_of_(series_of), text_(text), name_(name) {}
 
   void event(const Json& e) {
-    std::string phase;
-    std::int64_t pid = 0;
-    std::int64_t tid = 0;
-    if (!get(e, "ph", phase) || !get(e, "pid", pid) || !get(e, "tid", tid)) return;
+    if (!e.is_object()) bad(fmt::format("that is not an object: {}", e.dump().substr(0, 40)));
+    const std::string phase = text(e, "ph");
+    if (std::ranges::find(kPhases, phase) == kPhases.end()) {
+      bad(fmt::format("of phase \"{}\", which `aqlsim run --trace` does not write (it writes {})",
+                      phase, fmt::join(kPhases, ", ")));
+    }
+    const std::uint64_t pid = index(e, "pid");
+    const std::uint64_t tid = index(e, "tid");
+    const std::string name = text(e, "name");
     if (phase == "M") {
-      std::string what;
-      if (pid == kSlotPid && get(e, "name", what) && what == "process_name") aqlsim_ = true;
+      if (pid == kSlotPid && name == "process_name") aqlsim_ = true;
       return;
     }
+    const double ts = time(e, "ts");
     if (phase == "e" && pid == kQueuePid) {  // a kernel's end: its async slice closes
-      kernel_end(e);
+      summary_.kernel_ends.emplace_back(name, ts);
       return;
     }
-    if (phase != "X" || pid < 0 || tid < 0 || pid >= kMaxRows || tid >= kMaxRows) return;
-    double ts = 0;
-    double dur = 0;
-    std::string name;
-    if (!get(e, "ts", ts) || !get(e, "dur", dur) || !get(e, "name", name)) return;
+    if (phase != "X") return;
+    const double end = ts + time(e, "dur");
+    if (!std::isfinite(end)) bad("that ends past the largest number");
+    if (pid >= kMaxRows || tid >= kMaxRows) return;
     if (pid == kSlotPid) {
-      slot_slice(static_cast<std::size_t>(tid), name, ts, ts + dur, e);
+      slot_slice(static_cast<std::size_t>(tid), name, ts, end, e);
     } else if (pid >= kFirstCuPid) {
       const auto cu = static_cast<std::size_t>(pid - kFirstCuPid);
-      summary_.resident.add(0, series(name), ts, ts + dur);
-      summary_.cu_resident.add(cu, 0, ts, ts + dur);
+      summary_.resident.add(0, series(name), ts, end);
+      summary_.cu_resident.add(cu, 0, ts, end);
       summary_.cus = std::max(summary_.cus, cu + 1);
       ++summary_.workgroup_slices;
     }
@@ -84,18 +85,41 @@ class Reader {
   bool is_aqlsim_trace() const { return aqlsim_; }
 
  private:
+  // The event just read ends on the line the text has reached.
+  [[noreturn]] void bad(const std::string& what) const {
+    const auto line = static_cast<int>(std::min<std::uint64_t>(text_.next().line, INT_MAX));
+    throw InputError({name_, line, 0}, "a trace event " + what);
+  }
+
+  std::string text(const Json& e, const char* key) const {
+    const auto it = e.find(key);
+    if (it == e.end() || !it->is_string()) bad(fmt::format("without a \"{}\" string", key));
+    return it->get<std::string>();
+  }
+
+  std::uint64_t index(const Json& e, const char* key) const {
+    const auto it = e.find(key);
+    if (it == e.end() || !it->is_number_unsigned()) {
+      bad(fmt::format("without a \"{}\" that is a whole number, 0 or more", key));
+    }
+    return it->get<std::uint64_t>();
+  }
+
+  double time(const Json& e, const char* key) const {
+    const auto it = e.find(key);
+    if (it == e.end() || !it->is_number() || !std::isfinite(it->get<double>()) ||
+        it->get<double>() < 0) {
+      bad(fmt::format("without a \"{}\" that is a number of microseconds, 0 or more", key));
+    }
+    return it->get<double>();
+  }
+
   std::size_t series(const std::string& packet) {
     const auto it = series_cache_.find(packet);
     if (it != series_cache_.end()) return it->second;
     const std::size_t s = series_of_(packet);
     series_cache_.emplace(packet, s);
     return s;
-  }
-
-  void kernel_end(const Json& e) {
-    std::string packet;
-    double ts = 0;
-    if (get(e, "name", packet) && get(e, "ts", ts)) summary_.kernel_ends.emplace_back(packet, ts);
   }
 
   std::size_t queue_index(const std::string& queue) {
@@ -107,15 +131,21 @@ class Reader {
   void slot_slice(std::size_t slot, const std::string& activity, double begin, double end,
                   const Json& e) {
     const std::size_t a = activity_index(activity);
-    if (a == kNone) return;
+    if (a == kNone) {
+      bad(fmt::format("on a slot named \"{}\", which is none of {}", activity,
+                      fmt::join(kActivities, ", ")));
+    }
     ++summary_.slot_slices;
     summary_.slots = std::max(summary_.slots, slot + 1);
     if (last_.size() <= slot) last_.resize(slot + 1);
     summary_.slot_activity.add(slot, a, begin, end);
     const auto args = e.find("args");
-    std::string queue;
-    if (args == e.end() || !args->is_object() || !get(*args, "queue", queue)) return;
-    const std::size_t q = queue_index(queue);
+    if (args == e.end()) return;
+    const auto queue = args->is_object() ? args->find("queue") : args->end();
+    if (!args->is_object() || (queue != args->end() && !queue->is_string()))
+      bad("on a slot whose \"args\" are not an object with a \"queue\" string");
+    if (queue == args->end()) return;
+    const std::size_t q = queue_index(queue->get<std::string>());
     summary_.slot_queue.add(slot, q, begin, end);
     // A map: the slot holds a queue it did not hold just before (or was empty in between).
     Held& last = last_[slot];
@@ -142,6 +172,8 @@ class Reader {
 
   TraceSummary& summary_;
   const SeriesOf& series_of_;
+  const LineCountingBuffer& text_;
+  const std::string& name_;
   bool aqlsim_ = false;
   std::unordered_map<std::string, std::size_t> queues_;
   std::unordered_map<std::string, std::size_t> series_cache_;
@@ -164,22 +196,33 @@ TraceSummary summarise_trace(std::istream& in, const std::string& name, double t
                              std::size_t bins, std::size_t kernel_series,
                              const SeriesOf& series_of) {
   TraceSummary summary(t0, t1, bins, kernel_series);
-  Reader reader(summary, series_of);
+  LineCountingBuffer text(*in.rdbuf());
+  std::istream counted(&text);
+  Reader reader(summary, series_of, text, name);
   Json top;
   try {
-    // Each event is handled when its object ends and then dropped (the callback returns false),
-    // so the parsed document never holds more than one event.
-    top = Json::parse(in, [&](int depth, Json::parse_event_t event, Json& parsed) {
-      if (event == Json::parse_event_t::object_end && depth == 2) {
-        reader.event(parsed);
-        return false;
-      }
-      return true;
+    // Each event (an element of traceEvents) is handled when it is whole and then dropped (the
+    // callback returns false), as are the elements under other top-level keys, so the parsed
+    // document never holds more than one.
+    std::string member;  // the top-level key being read
+    top = Json::parse(counted, [&](int depth, Json::parse_event_t event, Json& parsed) {
+      using Event = Json::parse_event_t;
+      if (depth == 1 && event == Event::key) member = parsed.get<std::string>();
+      if (depth != 2) return true;  // an element is kept until it is whole
+      const bool whole =
+          event == Event::object_end || event == Event::array_end || event == Event::value;
+      if (whole && member == "traceEvents") reader.event(parsed);
+      return !whole;
     });
   } catch (const Json::parse_error& e) {
-    throw InputError({name, 0, 0},
-                     fmt::format("not a complete JSON trace (at byte {}): {}", e.byte,
-                                 e.byte > 0 && in.eof() ? "the file ends too soon" : e.what()));
+    const LineCountingBuffer::Position at = text.last();
+    const auto clamped = [](std::uint64_t n) {
+      return static_cast<int>(std::min<std::uint64_t>(n, INT_MAX));
+    };
+    throw InputError(
+        {name, clamped(at.line), clamped(at.column)},
+        fmt::format("not a complete JSON trace (at byte {}): {}", e.byte,
+                    e.byte > 0 && counted.eof() ? "the file ends too soon" : e.what()));
   }
   if (!top.is_object() || !top.contains("traceEvents") || !top["traceEvents"].is_array() ||
       !reader.is_aqlsim_trace()) {

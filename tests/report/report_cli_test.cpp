@@ -1,11 +1,14 @@
 // `aqlsim report` end to end: the pages it writes for a run (with and without its trace, with
 // and without prediction series) and a comparison, and bad input: exit status 2, a message
 // naming the file, and no HTML file (not even a temporary one) left behind.
+#include <fmt/format.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <regex>
 #include <set>
+#include <sstream>
 
 #include "tests/support/cli_fixture.hpp"
 #include "tests/support/tiny_device.hpp"
@@ -122,14 +125,64 @@ TEST_F(ReportInput, EmptyAndHeaderOnlyCsvAreBadInput) {
 
 TEST_F(ReportInput, BadTracesAreBadInput) {
   const std::string trace = read_file(path("q.trace.json"));
-  write("cut.trace.json", trace.substr(0, trace.size() / 2));
+  // Cut in the middle: the error is at the last character, counted here in the text.
+  const std::string cut = trace.substr(0, trace.size() / 2);
+  write("cut.trace.json", cut);
+  const std::size_t last_newline = cut.rfind('\n');
+  ASSERT_NE(last_newline, cut.size() - 1);
+  const std::string at =
+      fmt::format(":{}:{}: ", std::ranges::count(cut, '\n') + 1, cut.size() - last_newline - 1);
   EXPECT_THAT(fails(quote(path("q.json")) + " --trace " + quote(path("cut.trace.json"))).err,
-              HasSubstr("cut.trace.json: not a complete JSON trace"));
+              HasSubstr("cut.trace.json" + at + "not a complete JSON trace"));
   // The run result is JSON but not a trace.
   EXPECT_THAT(fails(quote(path("q.json")) + " --trace " + quote(path("q.json"))).err,
               HasSubstr("not a trace written by `aqlsim run --trace`"));
   EXPECT_THAT(fails(quote(path("q.json")) + " --trace " + quote(path("missing.json"))).err,
               HasSubstr("missing.json: cannot read the trace file"));
+}
+
+// An event that `aqlsim run --trace` would not write is refused at its line (aqlsim writes one
+// event a line), not skipped: the page would be drawn from part of the trace.
+TEST_F(ReportInput, AnEventAqlsimWouldNotWriteIsRefusedAtItsLine) {
+  const std::string trace = read_file(path("q.trace.json"));
+  // The trace with `from` replaced by `to` on the first line that has `on` (and `from`);
+  // returns the error, which must be at that line.
+  const auto refused = [&](const std::string& on, const std::string& from, const std::string& to) {
+    std::istringstream lines(trace);
+    std::string edited;
+    int line_number = 0;
+    int edited_line = 0;
+    for (std::string line; std::getline(lines, line);) {
+      ++line_number;
+      const auto at = line.find(from);
+      if (edited_line == 0 && line.find(on) != std::string::npos && at != std::string::npos) {
+        line.replace(at, from.size(), to);
+        edited_line = line_number;
+      }
+      edited += line + "\n";
+    }
+    EXPECT_GT(edited_line, 0) << on;
+    write("bad.trace.json", edited);
+    const std::string err =
+        fails(quote(path("q.json")) + " --trace " + quote(path("bad.trace.json"))).err;
+    EXPECT_THAT(err, HasSubstr(fmt::format("bad.trace.json:{}: a trace event ", edited_line)));
+    return err;
+  };
+  EXPECT_THAT(refused("\"pid\":2,", "\"dur\":", "\"dur\":-"),
+              HasSubstr("without a \"dur\" that is a number of microseconds, 0 or more"));
+  EXPECT_THAT(refused("\"ph\":\"i\"", "\"ph\":\"i\"", "\"ph\":\"Q\""),
+              HasSubstr("of phase \"Q\", which `aqlsim run --trace` does not write"));
+  EXPECT_THAT(refused("\"pid\":3,", "\"pid\":3", "\"pid\":\"3\""),
+              HasSubstr("without a \"pid\" that is a whole number, 0 or more"));
+  EXPECT_THAT(refused("\"ph\":\"b\"", "\"ts\":", "\"at\":"),
+              HasSubstr("without a \"ts\" that is a number of microseconds"));
+  EXPECT_THAT(refused("\"starved\"", "\"starved\"", "\"asleep\""),
+              HasSubstr("on a slot named \"asleep\", which is none of switching, processing, "
+                        "blocked, starved"));
+  EXPECT_THAT(refused("\"starved\"", "{\"queue\":\"a\"}", "{\"queue\":1}"),
+              HasSubstr("on a slot whose \"args\" are not an object with a \"queue\" string"));
+  EXPECT_THAT(refused("\"ph\":\"e\"", "{\"ph\":\"e\"", "7,{\"ph\":\"e\""),
+              HasSubstr("that is not an object: 7"));
 }
 
 // The trace must be the run's: each kernel of the JSON ends in it at its end_us, and no other
