@@ -243,6 +243,20 @@ TEST_F(ShardFiles, MergeRefusesMalformedShardFilesAtTheirLine) {
       write_lines("seed.csv", {lines[0], lines[1], lines[2], lines[3], seed, lines[5]});
   expect_refused({a, reseeded}, {reseeded + ":5:1: run 5 (workload order-002, policy kernel-sjf, "
                                             "at 9) has fewer runs at its point than run 0"});
+  // Runs 1 and 5 swap their seeds: each point still has four runs, but run 5 stands among the
+  // runs of seed 2 (run 4, in shard a, line 5).
+  std::string first_seed = lines[2];  // run 1, at seed 1
+  first_seed.replace(first_seed.find(",1,kernel-sjf,"), 14, ",2,kernel-sjf,");
+  std::string second_seed = lines[4];  // run 5, at seed 2
+  second_seed.replace(second_seed.find(",2,kernel-sjf,"), 14, ",1,kernel-sjf,");
+  const std::string swapped_points =
+      write_lines("points.csv", {lines[0], lines[1], first_seed, lines[3], second_seed, lines[5]});
+  expect_refused({a, swapped_points},
+                 {swapped_points +
+                  ":5:1: run 5 (workload order-002, policy kernel-sjf, at 1) is "
+                  "at another point than run 4 (workload order-001, policy "
+                  "kernel-sjf, at 2), " +
+                  a + ":5: every sweep point runs the same workloads"});
 }
 
 }  // namespace
