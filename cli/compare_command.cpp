@@ -47,6 +47,11 @@ ExperimentSpec experiment_of(const CompareCli& o) {
   for (const std::string& s : o.sweeps)
     add_sweep(spec, s);
   add_set_options(spec, o.overrides);
+  const auto seed_swept = [](const Sweep& sweep) { return sweep.key == "seed"; };
+  if (o.seed && std::ranges::any_of(spec.sweeps, seed_swept)) {
+    throw InputError({fmt::format("--seed {}", *o.seed), 0, 0},
+                     "'seed' is also swept: --seed would replace the sweep's values");
+  }
   if (!o.baseline.empty()) {
     spec.baseline = o.baseline;
     spec.baseline_where = {fmt::format("--baseline {}", o.baseline), 0, 0};

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <set>
 #include <vector>
@@ -72,6 +73,26 @@ void unshare(YAML::Node& node, const std::string& path, YamlSource& source) {
   node = shallow_copy(node);
 }
 
+// Throws InputError, at `option` (which gives `assignment`), when an earlier override assigned
+// the entry at `canonical` or one inside it (wholes are applied before their parts:
+// wholes_before_parts): one of the two values would be lost.
+void check_assigned_once(YamlSource& source, const std::string& canonical,
+                         std::string_view assignment, const std::string& option) {
+  auto earlier = source.assigned.find(canonical);
+  if (earlier == source.assigned.end()) {
+    earlier = source.assigned.lower_bound(canonical + ".");
+    if (earlier != source.assigned.end() && !earlier->first.starts_with(canonical + "."))
+      earlier = source.assigned.end();
+  }
+  if (earlier != source.assigned.end()) {
+    throw InputError({option, 0, 0},
+                     fmt::format("reaches '{}', as '{}' does (an entry may be named by its "
+                                 "position or its name): give each value once",
+                                 earlier->first, earlier->second));
+  }
+  source.assigned.emplace(canonical, assignment);
+}
+
 }  // namespace
 
 void apply_override(YAML::Node& root, std::string_view assignment, YamlSource& source) {
@@ -130,6 +151,15 @@ void apply_override(YAML::Node& root, std::string_view assignment, YamlSource& s
     }
   }
   source.overrides[canonical] = option;
+  check_assigned_once(source, canonical, assignment, option);
+}
+
+std::vector<std::string> wholes_before_parts(std::vector<std::string> assignments) {
+  const auto segments = [](const std::string& assignment) {
+    return std::ranges::count(override_key(assignment), '.');
+  };
+  std::ranges::stable_sort(assignments, {}, segments);
+  return assignments;
 }
 
 std::string_view override_key(std::string_view assignment) {

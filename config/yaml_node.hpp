@@ -27,6 +27,9 @@ struct YamlSource {
   // Canonical key paths of the maps and lists an override copied (config/overrides.cpp), mapped
   // to where the original was in the file: a copy has no mark of its own.
   std::map<std::string, YAML::Mark> marks;
+  // Canonical key paths that an override assigned (not the maps it created on the way), mapped
+  // to the assignment: a second override of the same entry is an error.
+  std::map<std::string, std::string> assigned;
 };
 
 class YamlNode {

@@ -279,6 +279,10 @@ void add_set_options(ExperimentSpec& spec, const std::vector<std::string>& assig
     if (is_swept(spec.sweeps, key))
       throw InputError({"--set " + assignment, 0, 0},
                        fmt::format("'{}' is also swept: the sweep's values would replace it", key));
+    // The command line replaces the experiment's `set` of the same key (written the same way:
+    // another spelling of the same entry is an error when the workload is loaded).
+    std::erase_if(spec.overrides,
+                  [&](const std::string& earlier) { return override_key(earlier) == key; });
   }
   spec.overrides.insert(spec.overrides.end(), assignments.begin(), assignments.end());
 }

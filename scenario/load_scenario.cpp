@@ -57,7 +57,7 @@ Scenario load_parsed(YAML::Node root, const std::string& name,
   auto source = std::make_shared<YamlSource>();
   source->file = name;
   normalise_device(root);
-  for (const std::string& assignment : overrides) {
+  for (const std::string& assignment : wholes_before_parts(overrides)) {
     apply_override(root, assignment, *source);
     normalise_device(root);  // `--set device=gtx480` may be followed by `--set device.x=...`
   }

@@ -105,6 +105,48 @@ TEST(ApplyOverride, RejectsAnAssignmentThatIsNotUtf8) {
   }
 }
 
+// One entry reached twice, by position and by name or by two spellings of a position: the later
+// value would silently replace the earlier (a check of the key texts alone let them through).
+TEST(ApplyOverride, AnEntryReachedTwiceUnderAnotherSpellingIsAnError) {
+  for (const auto& [first, second] : {std::pair{"kernels.0.wg_time=1us", "kernels.k.wg_time=2us"},
+                                      std::pair{"kernels.00.wg_time=1us", "kernels.0.wg_time=2us"},
+                                      std::pair{"kernels.0={name: k}", "kernels.k={name: k}"}}) {
+    SCOPED_TRACE(second);
+    YAML::Node root = YAML::Load("kernels: [{name: k, wg_time: 5us}]\n");
+    YamlSource source;
+    apply_override(root, first, source);
+    try {
+      apply_override(root, second, source);
+      FAIL() << "expected an InputError";
+    } catch (const InputError& e) {
+      EXPECT_EQ(e.where().file, std::string("--set ") + second);
+      EXPECT_THAT(e.detail(), HasSubstr(std::string("as '") + first + "' does"));
+    }
+  }
+  // Different entries of one element are not the same entry.
+  YAML::Node root = YAML::Load("kernels: [{name: k, wg_time: 5us, workgroups: 2}]\n");
+  YamlSource source;
+  apply_override(root, "kernels.0.wg_time=1us", source);
+  apply_override(root, "kernels.k.workgroups=3", source);
+  EXPECT_EQ(root["kernels"][0]["workgroups"].as<int>(), 3);
+}
+
+// A part set before its whole would be lost: the whole is applied first, whatever the order given.
+TEST(WholesBeforeParts, OrdersByTheNumberOfSegmentsAndKeepsTheOrderAmongEquals) {
+  EXPECT_EQ(wholes_before_parts({"device.compute_units=2", "b.c=1", "device=gem5", "a=1"}),
+            (std::vector<std::string>{"device=gem5", "a=1", "device.compute_units=2", "b.c=1"}));
+  // Inside the part's value, dots do not count: only the key's.
+  EXPECT_EQ(wholes_before_parts({"a=x.y.z", "b.c=1"}),
+            (std::vector<std::string>{"a=x.y.z", "b.c=1"}));
+  YAML::Node root = YAML::Load("device: {compute_units: 4}\n");
+  YamlSource source;
+  for (const std::string& assignment :
+       wholes_before_parts({"device.compute_units=2", "device={preset: gem5}"}))
+    apply_override(root, assignment, source);
+  EXPECT_EQ(root["device"]["preset"].as<std::string>(), "gem5");
+  EXPECT_EQ(root["device"]["compute_units"].as<int>(), 2);
+}
+
 TEST(ApplyOverride, RejectsBadPaths) {
   YAML::Node root = YAML::Load("device: gtx480\nqueues: [{name: a}]\n");
   YamlSource source;

@@ -444,6 +444,20 @@ TEST_F(Hostile, ErrorsNameTheFileLineAndColumnOrTheOptionTheyComeFrom) {
   expect_rejected({"compare", "setonly.yaml", "--sweep", "kernels.0.wg_time=1us,2us"},
                   {"--sweep kernels.0.wg_time=1us,2us: 'kernels.0.wg_time' is also set by the "
                    "experiment's `set`"});
+  // --set replaces the experiment's `set` of the same key (the run is the workload's under the
+  // command line's value); the same entry named another way is an error, not a silent winner.
+  const Outcome replaced = aqlsim({"compare", "setonly.yaml", "--no-alone", "--set",
+                                   "kernels.0.wg_time=7us", "--csv", "r.csv"});
+  ASSERT_EQ(replaced.status, 0) << replaced.err;
+  ASSERT_EQ(
+      aqlsim({"run", "ok.yaml", "--no-alone", "--set", "kernels.0.wg_time=7us", "--json", "r.json"})
+          .status,
+      0);
+  const std::string makespan = nlohmann::json::parse(slurp(at("r.json")))["makespan_us"].dump();
+  EXPECT_THAT(slurp(at("r.csv")), HasSubstr("," + makespan + ","));
+  expect_rejected({"compare", "setonly.yaml", "--set", "kernels.k.wg_time=7us"},
+                  {"--set kernels.k.wg_time=7us: reaches 'kernels.0.wg_time', as "
+                   "'kernels.0.wg_time=5us' does"});
 }
 
 // Files saved with old Mac line ends (a lone \r) have their lines counted as an editor counts
@@ -520,6 +534,19 @@ TEST_F(Hostile, CommandLineNumbersAndPoliciesAreCheckedStrictly) {
   expect_rejected({"compare", "ok.yaml", "--set", "kernels.0.wg_time=1us", "--sweep",
                    "kernels.0.wg_time=2us,3us"},
                   {"--set kernels.0.wg_time=1us: 'kernels.0.wg_time' is also swept"});
+  // The same entry by position and by name, in every command; a sweep's error is at the sweep.
+  for (const char* command : {"run", "validate", "compare"}) {
+    expect_rejected(
+        {command, "ok.yaml", "--set", "kernels.0.wg_time=1us", "--set", "kernels.k.wg_time=2us"},
+        {"--set kernels.k.wg_time=2us: reaches 'kernels.0.wg_time', as "
+         "'kernels.0.wg_time=1us' does"});
+  }
+  expect_rejected({"compare", "ok.yaml", "--sweep", "kernels.0.wg_time=1us,2us", "--sweep",
+                   "kernels.k.wg_time=3us,4us"},
+                  {"--sweep kernels.k.wg_time=3us,4us: reaches 'kernels.0.wg_time'"});
+  // --seed would replace a swept seed (the rows would be labelled with seeds they did not use).
+  expect_rejected({"compare", "ok.yaml", "--sweep", "seed=1,2", "--seed", "5"},
+                  {"--seed 5: 'seed' is also swept"});
   // Generator parameters: strict, each named as given.
   expect_rejected({"graph", "gen", "chain", "n=99999999999999999999", "kernel=k"},
                   {"n=99999999999999999999: expected an integer from 1 to 1000000"});

@@ -143,8 +143,9 @@ TEST_F(ShardFiles, MergeRefusesShardsThatDoNotMakeOneComparison) {
                  {path("again.csv") + ":1:1: shard 0/3 is given twice (also " + a + ")"});
   const std::string half = shard(1, 2, "half.csv");
   expect_refused({a, half, c}, {half + ":1:1: shard 1/2 overlaps " + a + ", shard 0/3"});
-  const std::string seeded = shard(1, 3, "seeded.csv", "--seed 7");
-  expect_refused({a, seeded, c}, {seeded + ":1:1: a shard of another comparison than " + a});
+  // Run limits are the comparison's too (a --seed would be refused: the experiment sweeps seed).
+  const std::string limited = shard(1, 3, "limited.csv", "--max-sim-time 1s");
+  expect_refused({a, limited, c}, {limited + ":1:1: a shard of another comparison than " + a});
   const std::string other = shard(1, 3, "other.csv", "--policies kernel-sjf");
   expect_refused({a, other, c}, {other + ":1:1: a shard of another comparison"});
 }
