@@ -195,7 +195,7 @@ TaskGraph load_graph_jsonl_text(const std::string& text, const std::string& name
 std::string graph_to_jsonl(const TaskGraph& graph) {
   std::string out;
   std::vector<nlohmann::ordered_json> costed;  // edges with a communication cost, written last
-  for (const TaskId t : graph.topological_order()) {
+  for (TaskId t = 0; t < graph.size(); ++t) {
     const TaskProps& task = graph.task(t);
     nlohmann::ordered_json line{{"id", task.id}};
     if (!task.kernel.empty()) line["kernel"] = task.kernel;

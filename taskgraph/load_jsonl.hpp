@@ -19,7 +19,9 @@ namespace aqlsim::taskgraph {
 // `name` stands for the file in error messages.
 TaskGraph load_graph_jsonl_text(const std::string& text, const std::string& name);
 
-// The graph as JSON Lines, tasks in topological order with their predecessors as `after`.
+// The graph as JSON Lines, tasks in the graph's order with their predecessors as `after`, so
+// that it reads back as the same graph in the same order (the order a lowering may list tasks
+// in; a generator makes every task after its predecessors, so the file lists them first too).
 std::string graph_to_jsonl(const TaskGraph& graph);
 
 }  // namespace aqlsim::taskgraph
