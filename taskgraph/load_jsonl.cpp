@@ -153,10 +153,6 @@ struct PendingEdge {
   double cost = 0;
 };
 
-double edge_cost(const TaskGraph& graph, TaskId from, TaskId to) {
-  return graph.graph()[boost::edge(from, to, graph.graph()).first].comm_cost;
-}
-
 }  // namespace
 
 TaskGraph load_graph_jsonl_text(const std::string& text, const std::string& name) {
@@ -202,8 +198,12 @@ std::string graph_to_jsonl(const TaskGraph& graph) {
     if (task.cost) line["cost"] = *task.cost;
     if (task.workgroups) line["workgroups"] = *task.workgroups;
     nlohmann::ordered_json after = nlohmann::ordered_json::array();
-    for (const TaskId p : graph.predecessors(t)) {
-      const double c = edge_cost(graph, p, t);
+    // The edges into t, not a lookup of each from its source: a task with many successors made
+    // every lookup long.
+    const Graph& g = graph.graph();
+    for (const auto& edge : boost::make_iterator_range(boost::in_edges(t, g))) {
+      const TaskId p = boost::source(edge, g);
+      const double c = g[edge].comm_cost;
       if (c == 0) {
         after.push_back(graph.task(p).id);
       } else {

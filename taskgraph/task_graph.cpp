@@ -120,6 +120,13 @@ std::optional<TaskId> TaskGraph::find(std::string_view id) const {
   return std::nullopt;
 }
 
+bool TaskGraph::has_edge(TaskId from, TaskId to) const {
+  if (boost::out_degree(from, graph_) <= boost::in_degree(to, graph_))
+    return boost::edge(from, to, graph_).second;
+  const auto [first, last] = boost::in_edges(to, graph_);
+  return std::any_of(first, last, [&](const auto& e) { return boost::source(e, graph_) == from; });
+}
+
 std::vector<TaskId> TaskGraph::topological_order() const {
   std::vector<TaskId> order;
   order.reserve(size());

@@ -52,6 +52,31 @@ TEST(TaskGraph, SuccessorsAndPredecessors) {
   EXPECT_FALSE(graph.has_edge(1, 0));
 }
 
+// has_edge looks through the shorter list, the source's successors or the target's
+// predecessors: each way must give the same answers. Hub h has three successors and one
+// predecessor; sink z has three predecessors.
+TEST(TaskGraph, HasEdgeAgreesWhicheverListItSearches) {
+  TaskGraph graph;
+  for (const char* id : {"p", "h", "a", "b", "c", "z"})
+    graph.add_task(task_at(id, 1));
+  graph.add_edge("p", "h", {});
+  for (const char* child : {"a", "b", "c"}) {
+    graph.add_edge("h", child, {});
+    graph.add_edge(child, "z", {});
+  }
+  const auto edge = [&](const char* from, const char* to) {
+    return graph.has_edge(*graph.find(from), *graph.find(to));
+  };
+  EXPECT_TRUE(edge("h", "b"));   // 3 successors against 1 predecessor: the predecessors
+  EXPECT_FALSE(edge("h", "z"));  // 3 against 3
+  EXPECT_TRUE(edge("p", "h"));   // 1 against 1
+  EXPECT_TRUE(edge("c", "z"));   // 1 against 3: the successors
+  EXPECT_FALSE(edge("a", "b"));
+  EXPECT_FALSE(edge("b", "h"));
+  EXPECT_FALSE(edge("z", "c"));
+  EXPECT_THROW(graph.add_edge("h", "c", {}), InputError);  // listed twice
+}
+
 TEST(TaskGraph, TopologicalOrderPutsEveryTaskAfterItsPredecessors) {
   TaskGraph graph;
   // Added in an order that is not topological: e -> d -> c -> b -> a.
