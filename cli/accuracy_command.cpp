@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "cli/commands.hpp"
+#include "config/utf8.hpp"
 #include "experiment/accuracy.hpp"
 #include "queue_sched/registry.hpp"
 
@@ -18,18 +19,19 @@ struct AccuracyCli {
 
 // The predictor is measured under a thread-block policy; another kind would be ignored.
 void check_thread_block_policy(const std::string& name) {
+  const SourceLocation where{fmt::format("--policy {}", escape_invalid_utf8(name)), 0, 0};
+  check_utf8_at(name, where);
   const PolicyInfo* info = find_policy(name);
   if (info && info->kind == PolicyKind::thread_block) return;
   std::vector<std::string> names;
   for (const PolicyInfo& p : all_policies()) {
     if (p.kind == PolicyKind::thread_block) names.emplace_back(p.name);
   }
-  throw InputError(
-      {fmt::format("--policy {}", name), 0, 0},
-      fmt::format("{}; accuracy runs under a thread-block policy: {}",
-                  info ? fmt::format("'{}' is a {} policy", name, policy_kind_name(info->kind))
-                       : fmt::format("no policy named '{}'", name),
-                  fmt::join(names, ", ")));
+  throw InputError(where, fmt::format("{}; accuracy runs under a thread-block policy: {}",
+                                      info ? fmt::format("'{}' is a {} policy", name,
+                                                         policy_kind_name(info->kind))
+                                           : fmt::format("no policy named '{}'", name),
+                                      fmt::join(names, ", ")));
 }
 
 int accuracy(const AccuracyCli& o) {

@@ -14,6 +14,7 @@
 #include "cli/compare_output.hpp"
 #include "cli/ranks.hpp"
 #include "config/parse_integer.hpp"
+#include "config/utf8.hpp"
 #include "experiment/compare.hpp"
 #include "experiment/run_record.hpp"
 #include "experiment/shard_file.hpp"
@@ -42,7 +43,9 @@ ExperimentSpec experiment_of(const CompareCli& o) {
   std::optional<SourceLocation> policies_where;
   if (!o.policies.empty()) {
     spec.policies = o.policies;
-    policies_where = SourceLocation{fmt::format("--policies {}", fmt::join(o.policies, ",")), 0, 0};
+    const std::string given = fmt::format("{}", fmt::join(o.policies, ","));
+    policies_where = SourceLocation{"--policies " + escape_invalid_utf8(given), 0, 0};
+    check_utf8_at(given, *policies_where);
   }
   for (const std::string& s : o.sweeps)
     add_sweep(spec, s);
@@ -54,7 +57,8 @@ ExperimentSpec experiment_of(const CompareCli& o) {
   }
   if (!o.baseline.empty()) {
     spec.baseline = o.baseline;
-    spec.baseline_where = {fmt::format("--baseline {}", o.baseline), 0, 0};
+    spec.baseline_where = {"--baseline " + escape_invalid_utf8(o.baseline), 0, 0};
+    check_utf8_at(o.baseline, spec.baseline_where);
   }
   check_policies(spec, policies_where);
   if (o.no_alone) spec.measure_alone = false;

@@ -30,7 +30,7 @@ struct GraphOptions {
   std::string file_help;  // what FILE may be, as --help says
   std::string file;
   std::vector<std::string> overrides;
-  std::string cost;  // empty: the file's own choice
+  std::optional<std::string> cost;  // not given: the file's own choice
   bool json = false;
 };
 
@@ -76,9 +76,12 @@ LoadedGraph load(const GraphOptions& o) {
 }
 
 CostMode cost_mode(const GraphOptions& o, const LoadedGraph& g) {
-  if (o.cost.empty()) return g.section ? g.section->cost_mode : CostMode::unit;
-  const auto mode = parse_cost_mode(o.cost);
-  if (!mode) throw InputError({"--cost " + o.cost, 0, 0}, "expected unit, estimated or explicit");
+  if (!o.cost) return g.section ? g.section->cost_mode : CostMode::unit;
+  const auto mode = parse_cost_mode(*o.cost);
+  if (!mode) {
+    throw InputError({"--cost " + escape_invalid_utf8(*o.cost), 0, 0},
+                     "expected unit, estimated or explicit");
+  }
   if (*mode == CostMode::estimated && !g.section) {
     throw InputError({o.file, 0, 0}, "estimated costs need a workload file (kernels and device)");
   }

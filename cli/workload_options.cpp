@@ -5,6 +5,7 @@
 #include "cli/commands.hpp"
 #include "config/overrides.hpp"
 #include "config/parse_integer.hpp"
+#include "config/utf8.hpp"
 #include "queue_sched/registry.hpp"
 #include "scenario/scenario_reader.hpp"
 #include "taskgraph/graph_section.hpp"
@@ -15,7 +16,8 @@ namespace {
 // --policy NAME, at most one of each kind (a second would silently replace the first).
 void select_policy(Scenario& scenario, const std::string& name,
                    std::map<PolicyKind, std::string>& chosen) {
-  const SourceLocation where{fmt::format("--policy {}", name), 0, 0};
+  const SourceLocation where{fmt::format("--policy {}", escape_invalid_utf8(name)), 0, 0};
+  check_utf8_at(name, where);
   const PolicyInfo* info = find_policy(name);
   if (!info) {
     std::vector<std::string> names;

@@ -10,6 +10,7 @@
 #include "config/input_file.hpp"
 #include "config/overrides.hpp"
 #include "config/suggest.hpp"
+#include "config/utf8.hpp"
 #include "config/yaml_node.hpp"
 #include "experiment/arrival_orders.hpp"
 #include "experiment/kernel_pairs.hpp"
@@ -233,7 +234,8 @@ ExperimentSpec load_experiment(const std::string& path) {
 }
 
 Sweep parse_sweep(const std::string& text) {
-  const SourceLocation where{"--sweep " + text, 0, 0};
+  const SourceLocation where{"--sweep " + escape_invalid_utf8(text), 0, 0};
+  check_utf8_at(text, where);  // here, where the option is still known as a sweep
   const auto eq = text.find('=');
   if (eq == std::string::npos || eq == 0 || eq + 1 == text.size()) {
     throw InputError(where, "expected key=value1,value2,...");
@@ -253,7 +255,7 @@ Sweep parse_sweep(const std::string& text) {
 }
 
 void add_sweep(ExperimentSpec& spec, const std::string& text) {
-  const SourceLocation where{"--sweep " + text, 0, 0};
+  const SourceLocation where{"--sweep " + escape_invalid_utf8(text), 0, 0};
   Sweep sweep = parse_sweep(text);
   for (const Sweep& earlier : spec.sweeps) {
     if (earlier.key == sweep.key)

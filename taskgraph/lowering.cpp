@@ -3,9 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
+#include <cstdint>
 
+#include "config/parse_integer.hpp"
 #include "hsa_model/aql_packet.hpp"
 #include "taskgraph/chains.hpp"
 #include "taskgraph/levels.hpp"
@@ -134,11 +135,10 @@ std::optional<Lowering> parse_lowering(std::string_view text) {
   if (text == "by-level") return Lowering{Lowering::Strategy::by_level, 0};
   constexpr std::string_view kRoundRobin = "round-robin:";
   if (!text.starts_with(kRoundRobin)) return std::nullopt;
-  std::size_t queues = 0;
-  const std::string_view count = text.substr(kRoundRobin.size());
-  const auto [end, ec] = std::from_chars(count.data(), count.data() + count.size(), queues);
-  if (ec != std::errc{} || end != count.data() + count.size() || queues == 0) return std::nullopt;
-  return Lowering{Lowering::Strategy::round_robin, queues};
+  // Decimal or 0x, as every integer aqlsim reads.
+  const auto queues = parse_integer(text.substr(kRoundRobin.size()), 1, INT64_MAX);
+  if (!queues) return std::nullopt;
+  return Lowering{Lowering::Strategy::round_robin, static_cast<std::size_t>(*queues)};
 }
 
 std::string to_string(const Lowering& lowering) {

@@ -158,6 +158,18 @@ TEST_F(Hostile, InvalidUtf8IsRefusedAtItsFirstByteInEveryKindOfInput) {
                   {"--set description=x\\xFF: invalid UTF-8 (byte 0xFF at offset 13)"});
   expect_rejected({"graph", "gen", "chain", "n=2", "kernel=k\xC1\xBF"},
                   {"kernel=k\\xC1\\xBF: invalid UTF-8"});
+  // So are a sweep (once named --set: its values are applied as settings) and policy names
+  // (once echoed raw).
+  expect_rejected({"compare", "ok.yaml", "--sweep", "kernels.0.wg_time=5us,\xFF"},
+                  {"--sweep kernels.0.wg_time=5us,\\xFF: invalid UTF-8 (byte 0xFF at offset 22)"});
+  for (const char* command : {"run", "validate", "accuracy"}) {
+    expect_rejected({command, "ok.yaml", "--policy", "f\xFF"},
+                    {"--policy f\\xFF: invalid UTF-8 (byte 0xFF at offset 1)"});
+  }
+  expect_rejected({"compare", "ok.yaml", "--policies", "fifo,\xFF"},
+                  {"--policies fifo,\\xFF: invalid UTF-8 (byte 0xFF at offset 5)"});
+  expect_rejected({"compare", "ok.yaml", "--policies", "fifo", "--baseline", "\xFF"},
+                  {"--baseline \\xFF: invalid UTF-8 (byte 0xFF at offset 0)"});
 }
 
 // ---- 2. Durations and signal values --------------------------------------------------------
@@ -555,6 +567,14 @@ TEST_F(Hostile, CommandLineNumbersAndPoliciesAreCheckedStrictly) {
   expect_rejected({"graph", "gen", "chain", "n=2", "n=3", "kernel=k"},
                   {"n=3: parameter 'n' is given twice"});
   expect_rejected({"graph", "gen", "chain", "n", "kernel=k"}, {"n: expected key=value"});
+  // An empty --cost is not the default (it was taken as not given).
+  file("chain.yaml", "tasks: [{id: a}, {id: b, after: [a]}]\n");
+  EXPECT_EQ(aqlsim({"graph", "ranks", "chain.yaml", "--cost", "unit"}).status, 0);
+  expect_rejected({"graph", "ranks", "chain.yaml", "--cost", ""},
+                  {"--cost : expected unit, estimated or explicit"});
+  // round-robin:K reads K as every integer is read, 0x included.
+  file("rr.yaml", kKernel + "graph: {tasks: [{id: a, kernel: k}], lowering: 'round-robin:0x2'}\n");
+  EXPECT_EQ(aqlsim({"validate", "rr.yaml"}).status, 0) << aqlsim({"validate", "rr.yaml"}).err;
   expect_rejected({"graph", "gen", "chain", "n=[1, 2]", "kernel=k"},
                   {"n=[1, 2]: expected a single value"});
   expect_rejected({"graph", "gen", "layered", "n=10", "seed=-1", "kernel=k"},

@@ -128,8 +128,12 @@ TEST(Lowering, MoreThanFiveDependenciesChainBarrierPackets) {
 TEST(Lowering, ParsesStrategiesAndRejectsNonsense) {
   EXPECT_EQ(parse_lowering("round-robin:4")->queues, 4u);
   EXPECT_EQ(to_string(*parse_lowering("round-robin:4")), "round-robin:4");
+  EXPECT_EQ(parse_lowering("round-robin:0x10")->queues, 16u);  // as every integer aqlsim reads
   EXPECT_FALSE(parse_lowering("round-robin:0"));
   EXPECT_FALSE(parse_lowering("round-robin:x"));
+  EXPECT_FALSE(parse_lowering("round-robin:+2"));
+  EXPECT_FALSE(parse_lowering("round-robin:-2"));
+  EXPECT_FALSE(parse_lowering("round-robin:99999999999999999999"));
   EXPECT_FALSE(parse_lowering("per_task"));
 }
 
