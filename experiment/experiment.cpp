@@ -233,6 +233,31 @@ ExperimentSpec load_experiment(const std::string& path) {
   return single;
 }
 
+// The values of `--sweep KEY=V1,V2,...`: split at the commas outside YAML brackets and quotes,
+// so that a value may be a list or a map (`cu_mask=[0,1],[2,3]`).
+std::vector<std::string> split_sweep_values(std::string_view text) {
+  std::vector<std::string> values;
+  int depth = 0;
+  char quote = 0;
+  std::size_t begin = 0;
+  for (std::size_t i = 0; i <= text.size(); ++i) {
+    const char c = i < text.size() ? text[i] : ',';
+    if (quote != 0) {
+      if (c == quote) quote = 0;
+    } else if (c == '"' || c == '\'') {
+      quote = c;
+    } else if (c == '[' || c == '{') {
+      ++depth;
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    } else if (c == ',' && (depth == 0 || i == text.size())) {
+      values.emplace_back(text.substr(begin, i - begin));
+      begin = i + 1;
+    }
+  }
+  return values;
+}
+
 Sweep parse_sweep(const std::string& text) {
   const SourceLocation where{"--sweep " + escape_invalid_utf8(text), 0, 0};
   check_utf8_at(text, where);  // here, where the option is still known as a sweep
@@ -240,13 +265,7 @@ Sweep parse_sweep(const std::string& text) {
   if (eq == std::string::npos || eq == 0 || eq + 1 == text.size()) {
     throw InputError(where, "expected key=value1,value2,...");
   }
-  Sweep sweep{text.substr(0, eq), {}};
-  std::size_t begin = eq + 1;
-  while (begin <= text.size()) {
-    const std::size_t end = std::min(text.find(',', begin), text.size());
-    sweep.values.push_back(text.substr(begin, end - begin));
-    begin = end + 1;
-  }
+  Sweep sweep{text.substr(0, eq), split_sweep_values(std::string_view(text).substr(eq + 1))};
   for (std::size_t i = 0; i < sweep.values.size(); ++i) {
     if (const std::string problem = sweep_value_problem(sweep.values, i); !problem.empty())
       throw InputError(where, problem);

@@ -212,6 +212,20 @@ TEST(ParseSweep, SplitsValuesAndRejectsMissingParts) {
   EXPECT_THROW(parse_sweep("=1,2"), InputError);
 }
 
+// Commas inside YAML brackets and quotes belong to their value: lists, maps and quoted text can
+// be swept from the command line (each was cut at every comma).
+TEST(ParseSweep, CommasInsideBracketsAndQuotesStayInTheirValue) {
+  EXPECT_EQ(parse_sweep("queues.0.cu_mask=[0,1],[2,3]").values,
+            (std::vector<std::string>{"[0,1]", "[2,3]"}));
+  EXPECT_EQ(parse_sweep("k={a: [1,2], b: 3},{a: [4]}").values,
+            (std::vector<std::string>{"{a: [1,2], b: 3}", "{a: [4]}"}));
+  EXPECT_EQ(parse_sweep("description='a,b',\"c,]d\",e").values,
+            (std::vector<std::string>{"'a,b'", "\"c,]d\"", "e"}));
+  // An unclosed bracket keeps the rest in one value, which the workload then refuses as YAML.
+  EXPECT_EQ(parse_sweep("k=[1,2").values, (std::vector<std::string>{"[1,2"}));
+  EXPECT_THROW(parse_sweep("k=[1],"), InputError);  // the empty last value
+}
+
 // Lopez-Albelda et al. average each application's NTT over the runs first. Two runs of one
 // policy: a 2 and 4, then a 4 and 2 -> both average 3: ANTT 3, DNTT 0, STP 1/3 + 1/3, fairness
 // 1, although each run alone has DNTT 1. A failed run and another policy stay apart.
