@@ -36,7 +36,7 @@ void check_thread_block_policy(const std::string& name) {
 
 int accuracy(const AccuracyCli& o) {
   ExperimentSpec spec = load_experiment(o.file);
-  spec.overrides.insert(spec.overrides.end(), o.overrides.begin(), o.overrides.end());
+  add_set_options(spec, o.overrides);  // as compare: each once, none swept, over the file's
   if (!o.policy.empty()) {
     check_thread_block_policy(o.policy);
     spec.policies = {o.policy};

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <charconv>
 #include <set>
+#include <utility>
 #include <vector>
 
 #include "config/utf8.hpp"
@@ -73,22 +74,27 @@ void unshare(YAML::Node& node, const std::string& path, YamlSource& source) {
   node = shallow_copy(node);
 }
 
-// Throws InputError, at `option` (which gives `assignment`), when an earlier override assigned
-// the entry at `canonical` or one inside it (wholes are applied before their parts:
-// wholes_before_parts): one of the two values would be lost.
-void check_assigned_once(YamlSource& source, const std::string& canonical,
+// Throws InputError, at `option` (which gives `assignment`), when the entry at `canonical` was
+// assigned by an earlier override, or given by an earlier override's value (`existed`: the
+// entry was there, inside a path an earlier override assigned whole). One of the two values
+// would be lost; a part the whole's value leaves out may still be set (`device=h100` then
+// `device.compute_units=2`). Wholes come first (wholes_before_parts), so an earlier path is
+// never inside a later one.
+void check_assigned_once(YamlSource& source, const std::string& canonical, bool existed,
                          std::string_view assignment, const std::string& option) {
-  auto earlier = source.assigned.find(canonical);
-  if (earlier == source.assigned.end()) {
-    earlier = source.assigned.lower_bound(canonical + ".");
-    if (earlier != source.assigned.end() && !earlier->first.starts_with(canonical + "."))
-      earlier = source.assigned.end();
-  }
-  if (earlier != source.assigned.end()) {
+  const auto fail = [&](std::string_view how) {
     throw InputError({option, 0, 0},
-                     fmt::format("reaches '{}', as '{}' does (an entry may be named by its "
-                                 "position or its name): give each value once",
-                                 earlier->first, earlier->second));
+                     fmt::format("reaches '{}', {}: give each value once", canonical, how));
+  };
+  if (const auto same = source.assigned.find(canonical); same != source.assigned.end()) {
+    fail(fmt::format("as '{}' does (an entry may be named by its position or its name)",
+                     same->second));
+  }
+  for (std::size_t dot = canonical.rfind('.'); existed && dot != std::string::npos;
+       dot = dot == 0 ? std::string::npos : canonical.rfind('.', dot - 1)) {
+    const auto whole = source.assigned.find(canonical.substr(0, dot));
+    if (whole != source.assigned.end())
+      fail(fmt::format("which the value of '{}' gives", whole->second));
   }
   source.assigned.emplace(canonical, assignment);
 }
@@ -113,6 +119,7 @@ void apply_override(YAML::Node& root, std::string_view assignment, YamlSource& s
   unshare(root, "", source);
   YAML::Node current = root;
   std::string canonical;
+  bool existed = false;  // the entry assigned was there before
   for (std::size_t i = 0; i < segments.size(); ++i) {
     const std::string& segment = segments[i];
     if (segment.empty()) fail("empty key in the path");
@@ -124,6 +131,7 @@ void apply_override(YAML::Node& root, std::string_view assignment, YamlSource& s
       key = std::to_string(*index);
       canonical += canonical.empty() ? key : "." + key;
       if (last) {
+        existed = true;
         current[*index] = value;
       } else {
         YAML::Node element = current[*index];
@@ -138,6 +146,7 @@ void apply_override(YAML::Node& root, std::string_view assignment, YamlSource& s
     }
     canonical += canonical.empty() ? key : "." + key;
     if (last) {
+      existed = std::as_const(current)[key].IsDefined();
       current[key] = value;
     } else {
       YAML::Node child = current[key];
@@ -151,7 +160,7 @@ void apply_override(YAML::Node& root, std::string_view assignment, YamlSource& s
     }
   }
   source.overrides[canonical] = option;
-  check_assigned_once(source, canonical, assignment, option);
+  check_assigned_once(source, canonical, existed, assignment, option);
 }
 
 std::vector<std::string> wholes_before_parts(std::vector<std::string> assignments) {

@@ -233,28 +233,49 @@ ExperimentSpec load_experiment(const std::string& path) {
   return single;
 }
 
-// The values of `--sweep KEY=V1,V2,...`: split at the commas outside YAML brackets and quotes,
-// so that a value may be a list or a map (`cu_mask=[0,1],[2,3]`).
+// Whether a quote after `before` (the value so far) begins a quoted scalar: at the value's start
+// or after a flow indicator.
+bool opens_scalar(std::string_view before) {
+  const std::size_t last = before.find_last_not_of(" \t");
+  return last == std::string_view::npos ||
+         std::string_view("[{,:").find(before[last]) != std::string_view::npos;
+}
+
+// The values of `--sweep KEY=V1,V2,...`: split at the commas outside YAML brackets and quoted
+// scalars, so that a value may be a list or a map (`cu_mask=[0,1],[2,3]`). A quote opens a
+// scalar only where a value begins, as in YAML (`it's` is plain text); an unclosed bracket or
+// quote keeps the rest in one value, which the workload then refuses as YAML.
 std::vector<std::string> split_sweep_values(std::string_view text) {
   std::vector<std::string> values;
   int depth = 0;
   char quote = 0;
   std::size_t begin = 0;
-  for (std::size_t i = 0; i <= text.size(); ++i) {
-    const char c = i < text.size() ? text[i] : ',';
-    if (quote != 0) {
-      if (c == quote) quote = 0;
-    } else if (c == '"' || c == '\'') {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (quote == '"') {
+      if (c == '\\') {
+        ++i;  // an escaped character, a quote included
+      } else if (c == '"') {
+        quote = 0;
+      }
+    } else if (quote == '\'') {
+      if (c == '\'' && i + 1 < text.size() && text[i + 1] == '\'') {
+        ++i;  // '' is a quote inside the scalar
+      } else if (c == '\'') {
+        quote = 0;
+      }
+    } else if ((c == '"' || c == '\'') && opens_scalar(text.substr(begin, i - begin))) {
       quote = c;
     } else if (c == '[' || c == '{') {
       ++depth;
     } else if ((c == ']' || c == '}') && depth > 0) {
       --depth;
-    } else if (c == ',' && (depth == 0 || i == text.size())) {
+    } else if (c == ',' && depth == 0) {
       values.emplace_back(text.substr(begin, i - begin));
       begin = i + 1;
     }
   }
+  values.emplace_back(text.substr(begin));
   return values;
 }
 
@@ -300,10 +321,13 @@ void add_set_options(ExperimentSpec& spec, const std::vector<std::string>& assig
     if (is_swept(spec.sweeps, key))
       throw InputError({"--set " + assignment, 0, 0},
                        fmt::format("'{}' is also swept: the sweep's values would replace it", key));
-    // The command line replaces the experiment's `set` of the same key (written the same way:
-    // another spelling of the same entry is an error when the workload is loaded).
-    std::erase_if(spec.overrides,
-                  [&](const std::string& earlier) { return override_key(earlier) == key; });
+    // The command line replaces the experiment's `set` of the same key and of the keys inside it
+    // (written the same way: another spelling of the same entry is an error when the workload is
+    // loaded), as it did when it was applied after them.
+    std::erase_if(spec.overrides, [&](const std::string& earlier) {
+      const std::string_view inner = override_key(earlier);
+      return inner == key || (inner.starts_with(key) && inner.substr(key.size()).starts_with('.'));
+    });
   }
   spec.overrides.insert(spec.overrides.end(), assignments.begin(), assignments.end());
 }

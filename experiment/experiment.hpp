@@ -77,8 +77,9 @@ Sweep parse_sweep(const std::string& text);
 // labelled with the values of one sweep and show the runs of the other.
 void add_sweep(ExperimentSpec& spec, const std::string& text);
 
-// Adds --set assignments, applied after the experiment's own `set` entries (whose values they
-// replace). Each key once, and none that is swept: the sweep's values would replace it.
+// Adds --set assignments over the experiment's own `set` entries: an entry of the same key, or of
+// a key inside one given (`device.compute_units` under `device`), is dropped. Each key once, and
+// none that is swept: the sweep's values would replace it.
 void add_set_options(ExperimentSpec& spec, const std::vector<std::string>& assignments);
 
 }  // namespace aqlsim

@@ -23,7 +23,7 @@ using Json = nlohmann::json;
 constexpr std::uint64_t kSlotPid = 0;
 constexpr std::uint64_t kQueuePid = 1;
 constexpr std::uint64_t kFirstCuPid = 2;
-// No device has more slots or CUs (nor a CU more lanes); rows beyond would only cost memory.
+// No device has more slots or CUs (nor a CU more lanes): a slice beyond is not aqlsim's.
 constexpr std::uint64_t kMaxRows = kFirstCuPid + (1 << 16);
 
 constexpr std::array<std::string_view, kDrawnActivities> kActivities = {"switching", "processing",
@@ -70,7 +70,10 @@ class Reader {
     if (phase != "X") return;
     const double end = ts + time(e, "dur");
     if (!std::isfinite(end)) bad("that ends past the largest number");
-    if (pid >= kMaxRows || tid >= kMaxRows) return;
+    if (pid >= kMaxRows || tid >= kMaxRows) {
+      bad(fmt::format("with pid {} and tid {}: no device has that many slots, CUs or lanes", pid,
+                      tid));
+    }
     if (pid == kSlotPid) {
       slot_slice(static_cast<std::size_t>(tid), name, ts, end, e);
     } else if (pid >= kFirstCuPid) {
@@ -85,9 +88,10 @@ class Reader {
   bool is_aqlsim_trace() const { return aqlsim_; }
 
  private:
-  // The event just read ends on the line the text has reached.
+  // The event just read ends on the line of the last character read (a number's end is known
+  // only from the character after it, perhaps the newline ending its line).
   [[noreturn]] void bad(const std::string& what) const {
-    const auto line = static_cast<int>(std::min<std::uint64_t>(text_.next().line, INT_MAX));
+    const auto line = static_cast<int>(std::min<std::uint64_t>(text_.last().line, INT_MAX));
     throw InputError({name_, line, 0}, "a trace event " + what);
   }
 
@@ -215,7 +219,8 @@ TraceSummary summarise_trace(std::istream& in, const std::string& name, double t
       return !whole;
     });
   } catch (const Json::parse_error& e) {
-    const LineCountingBuffer::Position at = text.last();
+    // The last character read, or where the next line begins when that was a newline.
+    const LineCountingBuffer::Position at = text.last().column > 0 ? text.last() : text.next();
     const auto clamped = [](std::uint64_t n) {
       return static_cast<int>(std::min<std::uint64_t>(n, INT_MAX));
     };

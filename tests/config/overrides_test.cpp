@@ -131,6 +131,25 @@ TEST(ApplyOverride, AnEntryReachedTwiceUnderAnotherSpellingIsAnError) {
   EXPECT_EQ(root["kernels"][0]["workgroups"].as<int>(), 3);
 }
 
+// A part of an entry a whole's value gives would silently replace it (a sweep of `device` with a
+// --set of `device.preset` ran every row on the set preset); a part the whole leaves out refines
+// it.
+TEST(ApplyOverride, APartOfWhatAnEarlierWholeGaveIsAnError) {
+  YAML::Node root = YAML::Load("kernels: [{name: k, wg_time: 5us}]\n");
+  YamlSource source;
+  apply_override(root, "kernels.0={name: k, wg_time: 1us}", source);
+  apply_override(root, "kernels.k.workgroups=3", source);  // not in the whole's value: a refinement
+  EXPECT_EQ(root["kernels"][0]["workgroups"].as<int>(), 3);
+  try {
+    apply_override(root, "kernels.k.wg_time=2us", source);
+    FAIL() << "expected an InputError";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.where().file, "--set kernels.k.wg_time=2us");
+    EXPECT_THAT(e.detail(), HasSubstr("reaches 'kernels.0.wg_time', which the value of "
+                                      "'kernels.0={name: k, wg_time: 1us}' gives"));
+  }
+}
+
 // A part set before its whole would be lost: the whole is applied first, whatever the order given.
 TEST(WholesBeforeParts, OrdersByTheNumberOfSegmentsAndKeepsTheOrderAmongEquals) {
   EXPECT_EQ(wholes_before_parts({"device.compute_units=2", "b.c=1", "device=gem5", "a=1"}),

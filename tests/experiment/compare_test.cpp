@@ -212,17 +212,27 @@ TEST(ParseSweep, SplitsValuesAndRejectsMissingParts) {
   EXPECT_THROW(parse_sweep("=1,2"), InputError);
 }
 
-// Commas inside YAML brackets and quotes belong to their value: lists, maps and quoted text can
-// be swept from the command line (each was cut at every comma).
+// Commas inside YAML brackets and quoted scalars belong to their value: lists, maps and quoted
+// text can be swept from the command line (each was cut at every comma).
 TEST(ParseSweep, CommasInsideBracketsAndQuotesStayInTheirValue) {
-  EXPECT_EQ(parse_sweep("queues.0.cu_mask=[0,1],[2,3]").values,
-            (std::vector<std::string>{"[0,1]", "[2,3]"}));
-  EXPECT_EQ(parse_sweep("k={a: [1,2], b: 3},{a: [4]}").values,
-            (std::vector<std::string>{"{a: [1,2], b: 3}", "{a: [4]}"}));
-  EXPECT_EQ(parse_sweep("description='a,b',\"c,]d\",e").values,
-            (std::vector<std::string>{"'a,b'", "\"c,]d\"", "e"}));
-  // An unclosed bracket keeps the rest in one value, which the workload then refuses as YAML.
-  EXPECT_EQ(parse_sweep("k=[1,2").values, (std::vector<std::string>{"[1,2"}));
+  const auto values = [](const std::string& text) { return parse_sweep(text).values; };
+  using V = std::vector<std::string>;
+  EXPECT_EQ(values("queues.0.cu_mask=[0,1],[2,3]"), (V{"[0,1]", "[2,3]"}));
+  EXPECT_EQ(values("k={a: [1,2], b: 3},{a: [4]}"), (V{"{a: [1,2], b: 3}", "{a: [4]}"}));
+  EXPECT_EQ(values("k={a: 'x,y'},b"), (V{"{a: 'x,y'}", "b"}));
+  EXPECT_EQ(values("description='a,b',\"c,]d\",e"), (V{"'a,b'", "\"c,]d\"", "e"}));
+  // Escapes inside quotes: \" in double quotes and '' in single quotes do not close them.
+  EXPECT_EQ(values("d=\"a\\\",b\",c"), (V{"\"a\\\",b\"", "c"}));
+  EXPECT_EQ(values("d='it''s, ok',c"), (V{"'it''s, ok'", "c"}));
+  // An apostrophe inside a plain value is text, as in YAML.
+  EXPECT_EQ(values("description=a,it's"), (V{"a", "it's"}));
+  EXPECT_EQ(values("description=it's,bob's"), (V{"it's", "bob's"}));
+  // An unclosed bracket or quote keeps the rest in one value, which the workload then refuses
+  // as YAML; it never leaves the sweep without values (an unclosed quote once did, and compare
+  // crashed).
+  EXPECT_EQ(values("k=[1,2"), (V{"[1,2"}));
+  EXPECT_EQ(values("seed='1"), (V{"'1"}));
+  EXPECT_EQ(values("d=\"x,y"), (V{"\"x,y"}));
   EXPECT_THROW(parse_sweep("k=[1],"), InputError);  // the empty last value
 }
 

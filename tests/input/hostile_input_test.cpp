@@ -467,6 +467,19 @@ TEST_F(Hostile, ErrorsNameTheFileLineAndColumnOrTheOptionTheyComeFrom) {
       0);
   const std::string makespan = nlohmann::json::parse(slurp(at("r.json")))["makespan_us"].dump();
   EXPECT_THAT(slurp(at("r.csv")), HasSubstr("," + makespan + ","));
+  // accuracy reads an experiment's set and --set as compare does.
+  file("setacc.yaml",
+       "experiment:\n  workload: ok.yaml\n  policies: [fifo-backfill]\n"
+       "  set: [kernels.0.wg_time=5us]\n");
+  const Outcome accuracy = aqlsim({"accuracy", "setacc.yaml", "--set", "kernels.0.wg_time=7us"});
+  EXPECT_EQ(accuracy.status, 0) << accuracy.err;
+  // A whole on the command line drops the file's parts of it, as it did when applied after them.
+  file("setpart.yaml", "experiment:\n  workload: ok.yaml\n  set: [kernels.0.workgroups=9]\n");
+  ASSERT_EQ(aqlsim({"compare", "setpart.yaml", "--no-alone", "--set",
+                    "kernels.0={name: k, wg_time: 7us}", "--csv", "p.csv"})
+                .status,
+            0);
+  EXPECT_THAT(slurp(at("p.csv")), HasSubstr("," + makespan + ","));
   expect_rejected({"compare", "setonly.yaml", "--set", "kernels.k.wg_time=7us"},
                   {"--set kernels.k.wg_time=7us: reaches 'kernels.0.wg_time', as "
                    "'kernels.0.wg_time=5us' does"});
@@ -556,6 +569,19 @@ TEST_F(Hostile, CommandLineNumbersAndPoliciesAreCheckedStrictly) {
   expect_rejected({"compare", "ok.yaml", "--sweep", "kernels.0.wg_time=1us,2us", "--sweep",
                    "kernels.k.wg_time=3us,4us"},
                   {"--sweep kernels.k.wg_time=3us,4us: reaches 'kernels.0.wg_time'"});
+  // A part of what a swept whole gives: every row would run the part's value under its own label.
+  expect_rejected({"compare", "ok.yaml", "--sweep",
+                   "kernels.0={name: k, wg_time: 1us},{name: k, "
+                   "wg_time: 2us}",
+                   "--set", "kernels.k.wg_time=3us"},
+                  {"--set kernels.k.wg_time=3us: reaches 'kernels.0.wg_time', which the value of "
+                   "'kernels.0={name: k, wg_time: 1us}' gives"});
+  // A part the whole leaves out refines every row.
+  EXPECT_EQ(aqlsim({"compare", "ok.yaml", "--no-alone", "--sweep",
+                    "kernels.0={name: k, wg_time: 1us},{name: k, wg_time: 2us}", "--set",
+                    "kernels.k.workgroups=3"})
+                .status,
+            0);
   // --seed would replace a swept seed (the rows would be labelled with seeds they did not use).
   expect_rejected({"compare", "ok.yaml", "--sweep", "seed=1,2", "--seed", "5"},
                   {"--seed 5: 'seed' is also swept"});

@@ -134,6 +134,12 @@ TEST_F(ReportInput, BadTracesAreBadInput) {
       fmt::format(":{}:{}: ", std::ranges::count(cut, '\n') + 1, cut.size() - last_newline - 1);
   EXPECT_THAT(fails(quote(path("q.json")) + " --trace " + quote(path("cut.trace.json"))).err,
               HasSubstr("cut.trace.json" + at + "not a complete JSON trace"));
+  // Cut just after a newline: the file ends where the next line would begin.
+  const std::string at_line = trace.substr(0, trace.find('\n', trace.size() / 2) + 1);
+  write("line.trace.json", at_line);
+  EXPECT_THAT(fails(quote(path("q.json")) + " --trace " + quote(path("line.trace.json"))).err,
+              HasSubstr(fmt::format("line.trace.json:{}:1: not a complete JSON trace",
+                                    std::ranges::count(at_line, '\n') + 1)));
   // The run result is JSON but not a trace.
   EXPECT_THAT(fails(quote(path("q.json")) + " --trace " + quote(path("q.json"))).err,
               HasSubstr("not a trace written by `aqlsim run --trace`"));
@@ -183,6 +189,11 @@ TEST_F(ReportInput, AnEventAqlsimWouldNotWriteIsRefusedAtItsLine) {
               HasSubstr("on a slot whose \"args\" are not an object with a \"queue\" string"));
   EXPECT_THAT(refused("\"ph\":\"e\"", "{\"ph\":\"e\"", "7,{\"ph\":\"e\""),
               HasSubstr("that is not an object: 7"));
+  // A number is whole only at the character after it, here the newline ending its line.
+  EXPECT_THAT(refused("\"ph\":\"e\"", "{\"ph\":\"e\"", "7\n,{\"ph\":\"e\""),
+              HasSubstr("that is not an object: 7"));
+  EXPECT_THAT(refused("\"ph\":\"X\",\"pid\":2,", "\"pid\":2,", "\"pid\":70000,"),
+              HasSubstr("with pid 70000 and tid "));
 }
 
 // The trace must be the run's: each kernel of the JSON ends in it at its end_us, and no other
