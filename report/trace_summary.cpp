@@ -64,7 +64,12 @@ class Reader {
     }
     const double ts = time(e, "ts");
     if (phase == "e" && pid == kQueuePid) {  // a kernel's end: its async slice closes
-      summary_.kernel_ends.emplace_back(name, ts);
+      // A kernel still running where a stopped run got is closed there, marked unfinished: it
+      // did not end, and its run result lists it as unfinished, not among the kernels.
+      const auto args = e.find("args");
+      const bool unfinished = args != e.end() && args->is_object() &&
+                              args->value("unfinished", Json(false)) == Json(true);
+      if (!unfinished) summary_.kernel_ends.emplace_back(name, ts);
       return;
     }
     if (phase != "X") return;

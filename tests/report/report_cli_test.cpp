@@ -147,6 +147,20 @@ TEST_F(ReportInput, BadTracesAreBadInput) {
               HasSubstr("missing.json: cannot read the trace file"));
 }
 
+// A run stopped by a limit closes its running kernels' slices where it got, marked unfinished;
+// they did not end, and the run's JSON lists them as unfinished: the report takes the trace as
+// this run's (it once said a kernel ended in the trace that the JSON did not have).
+TEST_F(ReportInput, ARunStoppedByALimitIsReportedWithItsTrace) {
+  const Result r = aqlsim("run " + quote(kQuickstart) + " -q --max-events 200 --json " +
+                          quote(path("lim.json")) + " --trace " + quote(path("lim.trace.json")));
+  ASSERT_EQ(r.status, 6) << r.err;
+  ASSERT_THAT(read_file(path("lim.trace.json")), HasSubstr("\"unfinished\":true"));
+  const Result report = aqlsim("report " + quote(path("lim.json")) + " --trace " +
+                               quote(path("lim.trace.json")) + " -o " + quote(path("lim.html")));
+  EXPECT_EQ(report.status, 0) << report.err;
+  EXPECT_THAT(read_file(path("lim.html")), HasSubstr("data-chart=\"slots\""));
+}
+
 // An event that `aqlsim run --trace` would not write is refused at its line (aqlsim writes one
 // event a line), not skipped: the page would be drawn from part of the trace.
 TEST_F(ReportInput, AnEventAqlsimWouldNotWriteIsRefusedAtItsLine) {
