@@ -15,8 +15,9 @@ namespace aqlsim {
 // value is parsed as YAML, so lists and maps may be given. Records the override (and every map
 // it creates on the way) in `source`, so that later errors about the value, or about anything
 // inside it, point at the option. Throws InputError on a bad path, a value that is not YAML, an
-// assignment that is not UTF-8, or an entry an earlier override of `source` assigned (reached
-// by another spelling: a position and a name, `0` and `00`), or one inside it.
+// assignment that is not UTF-8, an entry an earlier override of `source` assigned (perhaps by
+// another spelling: a position and a name, `0` and `00`), or an entry an earlier override's
+// value gave (`device=gtx480`, then `device.preset=cdna`).
 void apply_override(YAML::Node& root, std::string_view assignment, YamlSource& source);
 
 // `assignments` in the order to apply them: by the number of segments of their key paths, the

@@ -233,6 +233,8 @@ ExperimentSpec load_experiment(const std::string& path) {
   return single;
 }
 
+namespace {
+
 // Whether a quote after `before` (the value so far) begins a quoted scalar: at the value's start
 // or after a flow indicator.
 bool opens_scalar(std::string_view before) {
@@ -278,6 +280,8 @@ std::vector<std::string> split_sweep_values(std::string_view text) {
   values.emplace_back(text.substr(begin));
   return values;
 }
+
+}  // namespace
 
 Sweep parse_sweep(const std::string& text) {
   const SourceLocation where{"--sweep " + escape_invalid_utf8(text), 0, 0};
