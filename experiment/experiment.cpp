@@ -235,25 +235,33 @@ ExperimentSpec load_experiment(const std::string& path) {
 
 namespace {
 
-// Whether a quote after `before` (the value so far) begins a quoted scalar: at the value's start
-// or after a flow indicator.
-bool opens_scalar(std::string_view before) {
+// Whether a value begins after `before` (the text so far of the current value, `depth` brackets
+// deep): at its start, or inside a flow collection after an indicator. Only there does a quote
+// open a quoted scalar or a bracket a collection, as in YAML (`it's` and `x[1` are plain text).
+bool value_begins(std::string_view before, int depth) {
   const std::size_t last = before.find_last_not_of(" \t");
   return last == std::string_view::npos ||
-         std::string_view("[{,:").find(before[last]) != std::string_view::npos;
+         (depth > 0 && std::string_view("[{,:").find(before[last]) != std::string_view::npos);
 }
 
-// The values of `--sweep KEY=V1,V2,...`: split at the commas outside YAML brackets and quoted
-// scalars, so that a value may be a list or a map (`cu_mask=[0,1],[2,3]`). A quote opens a
-// scalar only where a value begins, as in YAML (`it's` is plain text); an unclosed bracket or
-// quote keeps the rest in one value, which the workload then refuses as YAML.
+// The values of `--sweep KEY=V1,V2,...`, without the spaces around them: split at the commas
+// outside YAML brackets and quoted scalars, so that a value may be a list or a map
+// (`cu_mask=[0,1],[2,3]`). An unclosed bracket or quote keeps the rest in one value, which the
+// workload then refuses as YAML.
 std::vector<std::string> split_sweep_values(std::string_view text) {
   std::vector<std::string> values;
+  const auto add = [&](std::string_view value) {
+    const std::size_t first = value.find_first_not_of(" \t");
+    const std::size_t last = value.find_last_not_of(" \t");
+    values.emplace_back(first == std::string_view::npos ? ""
+                                                        : value.substr(first, last - first + 1));
+  };
   int depth = 0;
   char quote = 0;
   std::size_t begin = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
+    const auto begins = [&] { return value_begins(text.substr(begin, i - begin), depth); };
     if (quote == '"') {
       if (c == '\\') {
         ++i;  // an escaped character, a quote included
@@ -266,18 +274,18 @@ std::vector<std::string> split_sweep_values(std::string_view text) {
       } else if (c == '\'') {
         quote = 0;
       }
-    } else if ((c == '"' || c == '\'') && opens_scalar(text.substr(begin, i - begin))) {
+    } else if ((c == '"' || c == '\'') && begins()) {
       quote = c;
-    } else if (c == '[' || c == '{') {
+    } else if ((c == '[' || c == '{') && begins()) {
       ++depth;
     } else if ((c == ']' || c == '}') && depth > 0) {
       --depth;
     } else if (c == ',' && depth == 0) {
-      values.emplace_back(text.substr(begin, i - begin));
+      add(text.substr(begin, i - begin));
       begin = i + 1;
     }
   }
-  values.emplace_back(text.substr(begin));
+  add(text.substr(begin));
   return values;
 }
 

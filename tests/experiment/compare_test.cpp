@@ -227,6 +227,12 @@ TEST(ParseSweep, CommasInsideBracketsAndQuotesStayInTheirValue) {
   // An apostrophe inside a plain value is text, as in YAML.
   EXPECT_EQ(values("description=a,it's"), (V{"a", "it's"}));
   EXPECT_EQ(values("description=it's,bob's"), (V{"it's", "bob's"}));
+  // So are a bracket and a quote that do not begin a value (outside brackets, after a colon).
+  EXPECT_EQ(values("queues.0.name=x[1,y"), (V{"x[1", "y"}));
+  EXPECT_EQ(values("queues.0.name=x:'a,b'"), (V{"x:'a", "b'"}));
+  // The spaces around a value are not part of it (YAML ignores them): `2, 2` lists 2 twice.
+  EXPECT_EQ(values("k=a, b ,c"), (V{"a", "b", "c"}));
+  EXPECT_THROW(parse_sweep("device.compute_units=2, 2"), InputError);
   // An unclosed bracket or quote keeps the rest in one value, which the workload then refuses
   // as YAML; it never leaves the sweep without values (an unclosed quote once did, and compare
   // crashed).
