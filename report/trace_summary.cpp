@@ -116,11 +116,10 @@ class Reader {
 
   double time(const Json& e, const char* key) const {
     const auto it = e.find(key);
-    if (it == e.end() || !it->is_number() || !std::isfinite(it->get<double>()) ||
-        it->get<double>() < 0) {
+    const double t = it != e.end() && it->is_number() ? it->get<double>() : -1;
+    if (!std::isfinite(t) || t < 0)
       bad(fmt::format("without a \"{}\" that is a number of microseconds, 0 or more", key));
-    }
-    return it->get<double>();
+    return t;
   }
 
   std::size_t series(const std::string& packet) {

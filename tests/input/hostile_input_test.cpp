@@ -1,126 +1,18 @@
 // Hostile input ends in a clear error (issue 13, the input side): each test runs the real
 // `aqlsim` on a class of bad input and checks exit status 2 and a message that names the file,
-// line and column (or the option) and says what is wrong. Every run is killed after a time
-// limit, so an input that hangs the program fails the test instead of hanging it.
-#include <fcntl.h>
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-#include <signal.h>
+// line and column (or the option) and says what is wrong (the fixture: hostile_fixture.hpp).
 #include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <chrono>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <string>
-#include <thread>
 #include <vector>
+
+#include "tests/input/hostile_fixture.hpp"
 
 namespace {
 
-namespace fs = std::filesystem;
-using ::testing::HasSubstr;
-using ::testing::Not;
-
-constexpr auto kLimit = std::chrono::seconds(30);
-
-struct Outcome {
-  int status = -1;  // the exit status; -1 when killed (a timeout) or not run
-  std::string out;
-  std::string err;
-  double seconds = 0;
-};
-
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-class Hostile : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = fs::path(::testing::TempDir()) /
-           ("aqlsim_hostile_" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + "_" +
-            std::to_string(::getpid()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override {
-    if (!HasFailure()) fs::remove_all(dir_);
-  }
-
-  std::string at(const std::string& name) const { return (dir_ / name).string(); }
-
-  // Writes `text` byte for byte (raw invalid UTF-8 included) and returns the path.
-  std::string file(const std::string& name, const std::string& text) const {
-    std::ofstream(at(name), std::ios::binary) << text;
-    return at(name);
-  }
-
-  // Runs aqlsim in the test's directory with `args` (no shell), killing it after kLimit.
-  Outcome aqlsim(const std::vector<std::string>& args) const {
-    const std::string out = at("out.txt");
-    const std::string err = at("err.txt");
-    const auto start = std::chrono::steady_clock::now();
-    const pid_t child = ::fork();
-    if (child == 0) {
-      const int o = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-      const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-      const int null = ::open("/dev/null", O_RDONLY);
-      ::dup2(o, 1);
-      ::dup2(e, 2);
-      ::dup2(null, 0);
-      if (::chdir(dir_.c_str()) != 0) ::_exit(126);
-      std::vector<char*> argv{const_cast<char*>(AQLSIM_BINARY)};
-      for (const std::string& a : args)
-        argv.push_back(const_cast<char*>(a.c_str()));
-      argv.push_back(nullptr);
-      ::execv(AQLSIM_BINARY, argv.data());
-      ::_exit(127);
-    }
-    Outcome r;
-    int raw = 0;
-    while (::waitpid(child, &raw, WNOHANG) == 0) {
-      if (std::chrono::steady_clock::now() - start > kLimit) {
-        ::kill(child, SIGKILL);
-        ::waitpid(child, &raw, 0);
-        ADD_FAILURE() << "aqlsim did not finish in " << kLimit.count() << " s";
-        break;
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    r.out = slurp(out);
-    r.err = slurp(err);
-    return r;
-  }
-
-  // Bad input: exit status 2 and every expected piece in the message.
-  void expect_rejected(const std::vector<std::string>& args,
-                       const std::vector<std::string>& pieces) const {
-    const Outcome r = aqlsim(args);
-    std::string command;
-    for (const std::string& a : args)
-      command += " " + a;
-    EXPECT_EQ(r.status, 2) << "aqlsim" << command << "\nstderr: " << r.err;
-    for (const std::string& piece : pieces)
-      EXPECT_THAT(r.err, HasSubstr(piece)) << "aqlsim" << command;
-    EXPECT_THAT(r.err, Not(HasSubstr("internal error"))) << "aqlsim" << command;
-  }
-
-  fs::path dir_;
-};
-
-const std::string kKernel = "kernels: [{name: k, wg_time: 1us}]\n";
-const std::string kQueue = "queues: [{packets: [{dispatch: k}]}]\n";
+using namespace aqlsim::testing;
 
 // ---- 1. Invalid UTF-8 ------------------------------------------------------------------------
 
@@ -456,33 +348,6 @@ TEST_F(Hostile, ErrorsNameTheFileLineAndColumnOrTheOptionTheyComeFrom) {
   expect_rejected({"compare", "setonly.yaml", "--sweep", "kernels.0.wg_time=1us,2us"},
                   {"--sweep kernels.0.wg_time=1us,2us: 'kernels.0.wg_time' is also set by the "
                    "experiment's `set`"});
-  // --set replaces the experiment's `set` of the same key (the run is the workload's under the
-  // command line's value); the same entry named another way is an error, not a silent winner.
-  const Outcome replaced = aqlsim({"compare", "setonly.yaml", "--no-alone", "--set",
-                                   "kernels.0.wg_time=7us", "--csv", "r.csv"});
-  ASSERT_EQ(replaced.status, 0) << replaced.err;
-  ASSERT_EQ(
-      aqlsim({"run", "ok.yaml", "--no-alone", "--set", "kernels.0.wg_time=7us", "--json", "r.json"})
-          .status,
-      0);
-  const std::string makespan = nlohmann::json::parse(slurp(at("r.json")))["makespan_us"].dump();
-  EXPECT_THAT(slurp(at("r.csv")), HasSubstr("," + makespan + ","));
-  // accuracy reads an experiment's set and --set as compare does.
-  file("setacc.yaml",
-       "experiment:\n  workload: ok.yaml\n  policies: [fifo-backfill]\n"
-       "  set: [kernels.0.wg_time=5us]\n");
-  const Outcome accuracy = aqlsim({"accuracy", "setacc.yaml", "--set", "kernels.0.wg_time=7us"});
-  EXPECT_EQ(accuracy.status, 0) << accuracy.err;
-  // A whole on the command line drops the file's parts of it, as it did when applied after them.
-  file("setpart.yaml", "experiment:\n  workload: ok.yaml\n  set: [kernels.0.workgroups=9]\n");
-  ASSERT_EQ(aqlsim({"compare", "setpart.yaml", "--no-alone", "--set",
-                    "kernels.0={name: k, wg_time: 7us}", "--csv", "p.csv"})
-                .status,
-            0);
-  EXPECT_THAT(slurp(at("p.csv")), HasSubstr("," + makespan + ","));
-  expect_rejected({"compare", "setonly.yaml", "--set", "kernels.k.wg_time=7us"},
-                  {"--set kernels.k.wg_time=7us: reaches 'kernels.0.wg_time', as "
-                   "'kernels.0.wg_time=5us' does"});
 }
 
 // Files saved with old Mac line ends (a lone \r) have their lines counted as an editor counts
@@ -559,32 +424,6 @@ TEST_F(Hostile, CommandLineNumbersAndPoliciesAreCheckedStrictly) {
   expect_rejected({"compare", "ok.yaml", "--set", "kernels.0.wg_time=1us", "--sweep",
                    "kernels.0.wg_time=2us,3us"},
                   {"--set kernels.0.wg_time=1us: 'kernels.0.wg_time' is also swept"});
-  // The same entry by position and by name, in every command; a sweep's error is at the sweep.
-  for (const char* command : {"run", "validate", "compare"}) {
-    expect_rejected(
-        {command, "ok.yaml", "--set", "kernels.0.wg_time=1us", "--set", "kernels.k.wg_time=2us"},
-        {"--set kernels.k.wg_time=2us: reaches 'kernels.0.wg_time', as "
-         "'kernels.0.wg_time=1us' does"});
-  }
-  expect_rejected({"compare", "ok.yaml", "--sweep", "kernels.0.wg_time=1us,2us", "--sweep",
-                   "kernels.k.wg_time=3us,4us"},
-                  {"--sweep kernels.k.wg_time=3us,4us: reaches 'kernels.0.wg_time'"});
-  // A part of what a swept whole gives: every row would run the part's value under its own label.
-  expect_rejected({"compare", "ok.yaml", "--sweep",
-                   "kernels.0={name: k, wg_time: 1us},{name: k, "
-                   "wg_time: 2us}",
-                   "--set", "kernels.k.wg_time=3us"},
-                  {"--set kernels.k.wg_time=3us: reaches 'kernels.0.wg_time', which the value of "
-                   "'kernels.0={name: k, wg_time: 1us}' gives"});
-  // A part the whole leaves out refines every row.
-  EXPECT_EQ(aqlsim({"compare", "ok.yaml", "--no-alone", "--sweep",
-                    "kernels.0={name: k, wg_time: 1us},{name: k, wg_time: 2us}", "--set",
-                    "kernels.k.workgroups=3"})
-                .status,
-            0);
-  // --seed would replace a swept seed (the rows would be labelled with seeds they did not use).
-  expect_rejected({"compare", "ok.yaml", "--sweep", "seed=1,2", "--seed", "5"},
-                  {"--seed 5: 'seed' is also swept"});
   // Generator parameters: strict, each named as given.
   expect_rejected({"graph", "gen", "chain", "n=99999999999999999999", "kernel=k"},
                   {"n=99999999999999999999: expected an integer from 1 to 1000000"});
