@@ -25,7 +25,7 @@ namespace {
 
 struct CompareCli {
   std::string file;
-  std::vector<std::string> policies;
+  std::vector<std::string> policies;  // as given: one comma-separated list per --policies
   std::vector<std::string> sweeps;
   std::vector<std::string> overrides;
   std::optional<std::uint64_t> seed;
@@ -42,8 +42,14 @@ ExperimentSpec experiment_of(const CompareCli& o) {
   ExperimentSpec spec = load_experiment(o.file);
   std::optional<SourceLocation> policies_where;
   if (!o.policies.empty()) {
-    spec.policies = o.policies;
+    // Split here, not by CLI11, which drops empty names: `fifo,` would compare fifo alone.
     const std::string given = fmt::format("{}", fmt::join(o.policies, ","));
+    spec.policies.clear();
+    std::size_t begin = 0;
+    for (std::size_t comma; (comma = given.find(',', begin)) != std::string::npos;
+         begin = comma + 1)
+      spec.policies.push_back(given.substr(begin, comma - begin));
+    spec.policies.push_back(given.substr(begin));
     policies_where = SourceLocation{"--policies " + escape_invalid_utf8(given), 0, 0};
     check_utf8_at(given, *policies_where);
   }
@@ -222,7 +228,6 @@ void add_compare_command(CLI::App& app, Action& action) {
       ->required();
   cmd->add_option("--policies", o->policies,
                   "Comma-separated policies to compare (queue-mapping, thread-block or kernel)")
-      ->delimiter(',')
       ->type_name("A,B,...");
   cmd->add_option("--sweep", o->sweeps,
                   "Vary a YAML value: key=v1,v2,... (repeatable: cartesian product)")

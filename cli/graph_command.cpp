@@ -186,6 +186,10 @@ YamlNode generator_spec(const GenOptions& o) {
     const SourceLocation where{escape_invalid_utf8(given), 0, 0};
     check_utf8_at(given, where);
     if (key.empty()) throw InputError(where, "expected key=value");
+    if (key == "kind" && spec[key]) {
+      throw InputError(where, fmt::format("the kind is the first argument ('{}'), not a parameter",
+                                          escape_invalid_utf8(o.kind)));
+    }
     if (spec[key]) throw InputError(where, fmt::format("parameter '{}' is given twice", key));
     try {
       spec[key] = YAML::Load(value);

@@ -30,6 +30,7 @@ std::vector<std::string> strings(const YamlNode& list) {
 
 // What is wrong with `name` as one more policy to compare after `earlier`; "" when nothing.
 std::string policy_name_problem(const std::string& name, const std::vector<std::string>& earlier) {
+  if (name.empty()) return "a policy name is empty";
   if (std::find(earlier.begin(), earlier.end(), name) != earlier.end())
     return fmt::format("policy '{}' is listed twice", name);
   if (find_policy(name)) return "";

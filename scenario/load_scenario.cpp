@@ -36,7 +36,11 @@ Scenario read_scenario(const YamlNode& root, std::span<const ExtraSection> extra
   for (const ExtraSection& section : extra) {
     if (auto node = root.get(section.key)) section.read(*node, scenario);
   }
-  if (scenario.queues.empty()) root.fail("a workload needs at least one queue (or a graph)");
+  if (scenario.queues.empty()) {
+    // At an empty `queues:` where there is one: it may come from an option (--set queues=[]).
+    const std::optional<YamlNode> queues = root.get("queues");
+    (queues ? *queues : root).fail("a workload needs at least one queue (or a graph)");
+  }
   if (auto scheduling = root.get("scheduling")) read_scheduling(*scheduling, scenario);
   scenario.seed = static_cast<std::uint64_t>(root.int_or("seed", 1, 0, INT64_MAX));
   if (auto per = root.get("metrics_per")) {

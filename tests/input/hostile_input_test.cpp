@@ -1,6 +1,7 @@
 // Hostile input ends in a clear error (issue 13, the input side): each test runs the real
 // `aqlsim` on a class of bad input and checks exit status 2 and a message that names the file,
 // line and column (or the option) and says what is wrong (the fixture: hostile_fixture.hpp).
+#include <fmt/format.h>
 #include <sys/stat.h>
 
 #include <map>
@@ -415,6 +416,14 @@ TEST_F(Hostile, CommandLineNumbersAndPoliciesAreCheckedStrictly) {
                   {"--policies srtf,bogus: unknown policy 'bogus'"});
   expect_rejected({"compare", "ok.yaml", "--policies", "srtf,srtf"},
                   {"policy 'srtf' is listed twice"});
+  // An empty name is a stray comma, not a name to drop: `srtf,` ran srtf alone.
+  for (const char* policies : {"srtf,", ",srtf", "srtf,,sjf", ""}) {
+    expect_rejected({"compare", "ok.yaml", "--policies", policies},
+                    {fmt::format("--policies {}: a policy name is empty", policies)});
+  }
+  // No queue left by an option is the option's error, not the file's.
+  expect_rejected({"run", "ok.yaml", "--set", "queues=[]"},
+                  {"--set queues=[]: a workload needs at least one queue (or a graph)"});
   // A key set twice: the later value would silently win; a key set and swept: the sweep would.
   for (const char* command : {"run", "validate", "compare"}) {
     expect_rejected(
@@ -431,6 +440,8 @@ TEST_F(Hostile, CommandLineNumbersAndPoliciesAreCheckedStrictly) {
                   {"n=0x-5: expected an integer, found '0x-5'"});
   expect_rejected({"graph", "gen", "chain", "n=2", "n=3", "kernel=k"},
                   {"n=3: parameter 'n' is given twice"});
+  expect_rejected({"graph", "gen", "chain", "kind=layered", "n=3"},
+                  {"kind=layered: the kind is the first argument ('chain'), not a parameter"});
   expect_rejected({"graph", "gen", "chain", "n", "kernel=k"}, {"n: expected key=value"});
   // An empty --cost is not the default (it was taken as not given).
   file("chain.yaml", "tasks: [{id: a}, {id: b, after: [a]}]\n");
