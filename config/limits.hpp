@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "hsa_model/time.hpp"
+#include "hsa_model/user_queue.hpp"
 
 namespace aqlsim::limits {
 
@@ -21,9 +22,8 @@ inline constexpr std::int64_t kMaxDurationPs = kMaxDuration;
 // int64 value, and every value is exact in JSON (a double's 53-bit mantissa).
 inline constexpr std::int64_t kMaxSignalMagnitude = std::int64_t{1} << 53;
 
-// A user queue's ring, in packets: ROCm's HSA_AGENT_INFO_QUEUE_MAX_SIZE (0x20000). Rings are
-// allocated whole (64 bytes a packet: 8 MiB at this size).
-inline constexpr std::uint32_t kMaxQueuePackets = 131'072;
+// A user queue's ring, in packets: ROCm's HSA_AGENT_INFO_QUEUE_MAX_SIZE, as the C++ API's.
+inline constexpr std::uint32_t kMaxQueuePackets = kMaxQueueSize;
 
 // Task graphs (YAML, DOT and STG imports, generators, `graph:` sections). A task graph costs
 // about 100 bytes an edge and 200 a task: these bound one graph to about 1.2 GB while keeping a

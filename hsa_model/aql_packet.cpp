@@ -1,6 +1,8 @@
 #include "hsa_model/aql_packet.hpp"
 
-#include <cassert>
+#include <fmt/format.h>
+
+#include <stdexcept>
 
 namespace aqlsim {
 namespace {
@@ -34,7 +36,19 @@ std::string_view packet_type_name(std::uint8_t type) {
 }
 
 AqlPacket make_dispatch_packet(const DispatchFields& fields) {
-  assert(fields.workgroup_size > 0 && fields.workgroups > 0);
+  // Checked, not asserted: a cast would wrap, and the packet would run another grid.
+  if (fields.workgroups == 0)
+    throw std::invalid_argument("a dispatch needs at least one work-group");
+  if (fields.workgroup_size == 0 || fields.workgroup_size > UINT16_MAX) {
+    throw std::invalid_argument(
+        fmt::format("a work-group size of {} does not fit workgroup_size_x (1 to 65535)",
+                    fields.workgroup_size));
+  }
+  if (fields.workgroups > UINT32_MAX / fields.workgroup_size) {
+    throw std::invalid_argument(
+        fmt::format("a grid of {} work-groups of {} work-items does not fit the 32-bit grid_size_x",
+                    fields.workgroups, fields.workgroup_size));
+  }
   hsa_kernel_dispatch_packet_t p{};
   p.header = encode_header({.type = HSA_PACKET_TYPE_KERNEL_DISPATCH,
                             .barrier = fields.barrier,
@@ -55,7 +69,11 @@ AqlPacket make_dispatch_packet(const DispatchFields& fields) {
 
 AqlPacket make_barrier_packet(bool any, std::span<const hsa_signal_t> dependencies,
                               hsa_signal_t completion_signal, bool barrier) {
-  assert(dependencies.size() <= kBarrierDependencies);
+  if (dependencies.size() > kBarrierDependencies) {
+    throw std::invalid_argument(fmt::format(
+        "a barrier packet has {} dependency signals, not {}: chain barrier packets for more",
+        kBarrierDependencies, dependencies.size()));
+  }
   // The AND and OR layouts are identical apart from the type.
   hsa_barrier_and_packet_t p{};
   p.header = encode_header({.type = static_cast<std::uint8_t>(any ? HSA_PACKET_TYPE_BARRIER_OR

@@ -100,8 +100,12 @@ struct DispatchFields {
   bool barrier = false;
 };
 
+// Throws std::invalid_argument when the fields do not fit the packet: no work-groups, a
+// work-group size of 0 or over the 16-bit field, or a grid of 2^32 work-items or more (the
+// 32-bit grid_size_x; write a 2-D or 3-D packet for a larger grid).
 AqlPacket make_dispatch_packet(const DispatchFields& fields);
-// A barrier-AND (or, with `any`, barrier-OR) packet over up to five dependency signals.
+// A barrier-AND (or, with `any`, barrier-OR) packet over up to five dependency signals (more
+// throw std::invalid_argument: chain barrier packets to wait for more).
 AqlPacket make_barrier_packet(bool any, std::span<const hsa_signal_t> dependencies,
                               hsa_signal_t completion_signal, bool barrier);
 

@@ -42,6 +42,12 @@ UserQueue& Gpu::create_queue(std::string name, std::uint32_t size, std::uint32_t
   return *state_.queues.back();
 }
 
+void Gpu::publish(QueueId queue, std::uint64_t index, const AqlPacket& packet,
+                  std::uint32_t priority) {
+  state_.queues.at(queue)->publish(index, packet, engine_.now(), priority);
+  processor_.on_packet_published();
+}
+
 void Gpu::ring_doorbell(QueueId queue, std::uint64_t index) {
   state_.queues.at(queue)->ring_doorbell(index);
   processor_.on_doorbell(queue);

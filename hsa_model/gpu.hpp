@@ -82,6 +82,8 @@ class Gpu {
   UserQueue& create_queue(std::string name, std::uint32_t size, std::uint32_t priority);
   UserQueue& queue(QueueId id) { return *state_.queues.at(id); }
   std::size_t queue_count() const { return state_.queues.size(); }
+  // Writes a packet into a queue's ring, as the host's release store of its header.
+  void publish(QueueId queue, std::uint64_t index, const AqlPacket& packet, std::uint32_t priority);
   void ring_doorbell(QueueId queue, std::uint64_t index);
 
   // What the host knows about each dispatch: the key of its work-groups' random streams

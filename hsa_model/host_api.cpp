@@ -25,11 +25,19 @@ bool satisfies(std::int64_t value, hsa_signal_condition_t condition, std::int64_
 }  // namespace
 
 void Queue::cu_set_mask(std::uint32_t cu_count, std::span<const std::uint32_t> mask) {
+  if (cu_count % 32 != 0) {
+    throw std::invalid_argument(
+        fmt::format("a CU mask's bit count must be a multiple of 32, found {}", cu_count));
+  }
+  if (mask.size() < cu_count / 32) {
+    throw std::invalid_argument(fmt::format("a CU mask of {} bits needs {} words, found {}",
+                                            cu_count, cu_count / 32, mask.size()));
+  }
+  if (cu_count == 0) return queue_->set_cu_mask({});  // as ROCm: every CU enabled again
   const std::uint32_t cus = runtime_->gpu().device().compute_units;
   std::vector<std::uint8_t> enabled(cus, 0);
   bool any = false;
   for (std::uint32_t cu = 0; cu < std::min(cu_count, cus); ++cu) {
-    if (cu / 32 >= mask.size()) break;
     enabled[cu] = static_cast<std::uint8_t>((mask[cu / 32] >> (cu % 32)) & 1u);
     any = any || enabled[cu] != 0;
   }
@@ -42,14 +50,22 @@ void Queue::write(std::uint64_t index, const AqlPacket& packet) {
 }
 
 void Queue::write(std::uint64_t index, const AqlPacket& packet, std::uint32_t packet_priority) {
+  if (index < queue_->read_index()) {
+    throw std::logic_error(fmt::format("queue {}: index {} has been consumed (read index {})",
+                                       queue_->name(), index, queue_->read_index()));
+  }
   if (!queue_->slot_free(index)) {
     throw std::logic_error(fmt::format("queue {}: index {} is still in use (read index {})",
                                        queue_->name(), index, queue_->read_index()));
   }
-  queue_->publish(index, packet, runtime_->now(), packet_priority);
+  runtime_->gpu().publish(id(), index, packet, packet_priority);
 }
 
 void Queue::ring_doorbell(std::uint64_t index) {
+  if (index >= queue_->write_index()) {
+    throw std::logic_error(fmt::format("queue {}: index {} has not been reserved (write index {})",
+                                       queue_->name(), index, queue_->write_index()));
+  }
   runtime_->gpu().ring_doorbell(id(), index);
 }
 
@@ -61,6 +77,10 @@ Queue& Runtime::queue_create(std::uint32_t size, std::uint32_t priority, std::st
   if (!is_power_of_two(size)) {
     throw std::invalid_argument(fmt::format("queue size {} is not a power of two", size));
   }
+  if (size > kMaxQueueSize) {
+    throw std::invalid_argument(
+        fmt::format("queue size {} is over the largest, {} packets", size, kMaxQueueSize));
+  }
   if (name.empty()) name = fmt::format("queue{}", gpu_.queue_count());
   UserQueue& queue = gpu_.create_queue(std::move(name), size, priority);
   queues_.push_back(std::unique_ptr<Queue>(new Queue(*this, queue)));
@@ -71,16 +91,26 @@ hsa_signal_t Runtime::signal_create(std::int64_t initial, std::string name) {
   return gpu_.signals().create(initial, std::move(name));
 }
 
+void Runtime::check_signal(hsa_signal_t signal) const {
+  if (!gpu_.signals().valid(signal)) {
+    throw std::invalid_argument(
+        fmt::format("signal handle {} names no signal of this runtime", signal.handle));
+  }
+}
+
 std::int64_t Runtime::signal_load(hsa_signal_t signal) const {
+  check_signal(signal);
   return gpu_.signals().load(signal);
 }
 
 void Runtime::signal_store(hsa_signal_t signal, std::int64_t value) {
+  check_signal(signal);
   gpu_.signals().store(signal, value);
 }
 
 std::int64_t Runtime::signal_wait(hsa_signal_t signal, hsa_signal_condition_t condition,
                                   std::int64_t compare) {
+  check_signal(signal);
   SignalTable& signals = gpu_.signals();
   run_until([&] { return satisfies(signals.load(signal), condition, compare); }, "a signal");
   return signals.load(signal);
@@ -92,8 +122,10 @@ void Runtime::wait_for_space(Queue& queue, std::uint64_t index) {
 }
 
 std::uint64_t Runtime::submit(Queue& queue, const AqlPacket& packet) {
+  // The wait comes first: one that throws must not leave an index reserved and never written,
+  // at which the queue would wait for good. (No other producer runs while this host waits.)
+  wait_for_space(queue, queue.load_write_index());
   const std::uint64_t index = queue.add_write_index(1);
-  wait_for_space(queue, index);
   queue.write(index, packet);
   queue.ring_doorbell(index);
   return index;

@@ -38,19 +38,24 @@ class Queue {
   // the next quantum.
   void set_priority(std::uint32_t priority) { queue_->set_priority(priority); }
   // Restricts the CUs its later dispatches may use, as hsa_amd_queue_cu_set_mask: bit i of
-  // word i / 32 enables CU i; `cu_count` bits are read. Throws std::invalid_argument (the
-  // runtime's HSA_STATUS_ERROR_INVALID_ARGUMENT) unless it enables at least one existing CU.
+  // word i / 32 enables CU i; `cu_count` bits are read. A `cu_count` of 0 enables every CU
+  // again. Throws std::invalid_argument (the runtime's HSA_STATUS_ERROR_INVALID_ARGUMENT) when
+  // `cu_count` is not a multiple of 32, `mask` holds fewer than cu_count / 32 words, or the
+  // mask enables no CU of the device.
   void cu_set_mask(std::uint32_t cu_count, std::span<const std::uint32_t> mask);
 
   std::uint64_t add_write_index(std::uint64_t count) { return queue_->add_write_index(count); }
   std::uint64_t load_read_index() const { return queue_->read_index(); }
   std::uint64_t load_write_index() const { return queue_->write_index(); }
   // Writes the packet body and then publishes its header (the release store). Throws
-  // std::logic_error if the slot has not been consumed yet: wait for space first. The packet
-  // priority (default: the queue's) is what priority-dynamic mapping sees at the queue's head.
+  // std::logic_error if the slot has not been consumed yet (wait for space first) or if
+  // `index` has been consumed already. The packet priority (default: the queue's) is what
+  // priority-dynamic mapping sees at the queue's head. A packet processor that reaches a slot
+  // not yet written (its header INVALID) waits there until it is, as HSA requires.
   void write(std::uint64_t index, const AqlPacket& packet);
   void write(std::uint64_t index, const AqlPacket& packet, std::uint32_t packet_priority);
-  // Stores `index` to the doorbell: packets up to it may now be processed.
+  // Stores `index` to the doorbell: packets up to it may now be processed. Throws
+  // std::logic_error if `index` has not been reserved (add_write_index).
   void ring_doorbell(std::uint64_t index);
 
  private:
@@ -69,10 +74,13 @@ class Runtime {
   std::uint64_t register_kernel(KernelProfile profile) {
     return gpu_.register_kernel(std::move(profile));
   }
-  // `size` must be a power of two (std::invalid_argument otherwise, as the runtime's
-  // HSA_STATUS_ERROR_INVALID_ARGUMENT).
+  // `size` must be a power of two of at most kMaxQueueSize packets (std::invalid_argument
+  // otherwise, as the runtime's HSA_STATUS_ERROR_INVALID_ARGUMENT).
   Queue& queue_create(std::uint32_t size, std::uint32_t priority = 1, std::string name = {});
 
+  // The signal functions throw std::invalid_argument (HSA_STATUS_ERROR_INVALID_SIGNAL) for a
+  // handle this runtime did not create. Handles are numbered per runtime: one of another
+  // runtime's names a signal here too, and nothing can tell them apart.
   hsa_signal_t signal_create(std::int64_t initial, std::string name = {});
   std::int64_t signal_load(hsa_signal_t signal) const;
   void signal_store(hsa_signal_t signal, std::int64_t value);
@@ -83,7 +91,8 @@ class Runtime {
 
   // Lets simulated time run until queue index `index` may be written.
   void wait_for_space(Queue& queue, std::uint64_t index);
-  // Reserve an index, wait for space, write, ring: the whole submission. Returns the index.
+  // Wait for space, reserve an index, write, ring: the whole submission. Returns the index. If
+  // the wait throws, nothing has been reserved, so the queue is as it was.
   std::uint64_t submit(Queue& queue, const AqlPacket& packet);
 
   // Runs until every submitted packet has been executed; returns how the run ended.
@@ -93,6 +102,7 @@ class Runtime {
 
  private:
   void run_until(const std::function<bool()>& done, const char* waiting_for);
+  void check_signal(hsa_signal_t signal) const;
 
   Gpu gpu_;
   std::vector<std::unique_ptr<Queue>> queues_;

@@ -117,6 +117,10 @@ void PacketProcessor::advance(SlotIndex slot) {
     const Tick now = engine_->now();
     if (rt.failed || rt.barrier_bit) return state_->set_activity(slot, SlotActivity::blocked, now);
     if (!queue.has_pending()) return state_->set_activity(slot, SlotActivity::starved, now);
+    // Rung before it was written: its processing starts once the host publishes it.
+    if (queue.head().header().type == HSA_PACKET_TYPE_INVALID) {
+      return state_->set_activity(slot, SlotActivity::blocked, now);
+    }
     if (!rt.head_processed) return begin_processing(slot);
     const HeadOutcome outcome = execute_head(queue);
     if (outcome != HeadOutcome::retired) return after_head(slot, outcome);
@@ -197,21 +201,19 @@ bool PacketProcessor::fetch_limited(const QueueRuntime& rt) const {
 PacketProcessor::HeadBlock PacketProcessor::head_block(const UserQueue& queue) const {
   const QueueRuntime& rt = state_->runtime[queue.id()];
   const PacketHeader header = queue.head().header();
+  // HSA: "a packet processor must not process a packet of this type"; it waits for the header.
+  if (header.type == HSA_PACKET_TYPE_INVALID) return HeadBlock::unpublished;
   if (rt.barrier_bit || (header.barrier && rt.in_flight > 0)) return HeadBlock::barrier_bit;
   const bool any = header.type == HSA_PACKET_TYPE_BARRIER_OR;
   if ((any || header.type == HSA_PACKET_TYPE_BARRIER_AND) &&
       !barrier_satisfied(queue.head(), any)) {
     return HeadBlock::dependencies;
   }
-  return HeadBlock::none;  // a dispatch, or an invalid packet that will be reported when processed
+  return HeadBlock::none;  // a dispatch, or an unsupported packet reported when processed
 }
 
 PacketProcessor::HeadOutcome PacketProcessor::execute_head(UserQueue& queue) {
   const PacketHeader header = queue.head().header();
-  if (header.type == HSA_PACKET_TYPE_INVALID) {
-    return fail(queue, HSA_STATUS_ERROR_INVALID_PACKET_FORMAT,
-                "the packet header is INVALID: it was not published before the doorbell");
-  }
   if (!is_supported_packet_type(header.type)) {
     return fail(
         queue, HSA_STATUS_ERROR_INVALID_PACKET_FORMAT,
@@ -239,6 +241,21 @@ PacketProcessor::HeadOutcome PacketProcessor::execute_dispatch(UserQueue& queue)
   if (packet.kernel_object == 0 || packet.kernel_object > profiles_->size()) {
     return fail(queue, HSA_STATUS_ERROR_INVALID_CODE_OBJECT,
                 fmt::format("kernel_object {} names no registered kernel", packet.kernel_object));
+  }
+  const unsigned dimensions =
+      packet.setup & ((1U << HSA_KERNEL_DISPATCH_PACKET_SETUP_WIDTH_DIMENSIONS) - 1);
+  if (dimensions == 0) {
+    return fail(queue, HSA_STATUS_ERROR_INVALID_PACKET_FORMAT,
+                "the packet's setup gives 0 dimensions (1 to 3 expected)");
+  }
+  if ((dimensions < 2 && (packet.workgroup_size_y != 1 || packet.grid_size_y != 1)) ||
+      (dimensions < 3 && (packet.workgroup_size_z != 1 || packet.grid_size_z != 1))) {
+    return fail(queue, HSA_STATUS_ERROR_INVALID_PACKET_FORMAT,
+                fmt::format("a {}-dimensional packet's unused dimensions must be 1 (work-group "
+                            "{} x {} x {}, grid {} x {} x {})",
+                            dimensions, packet.workgroup_size_x, packet.workgroup_size_y,
+                            packet.workgroup_size_z, packet.grid_size_x, packet.grid_size_y,
+                            packet.grid_size_z));
   }
   const std::uint64_t workgroups = workgroup_count(packet);
   if (workgroups == 0) {
@@ -387,7 +404,7 @@ PacketProcessor::HeadOutcome PacketProcessor::fail(UserQueue& queue, hsa_status_
                    status,     std::move(message), engine_->now()};
   if (!observers_->empty()) observers_->notify(&ModelObserver::on_queue_error, error);
   errors_.push_back(std::move(error));
-  engine_->stop();
+  // Only this queue stops, as HSA puts one queue in its error state: the others run on.
   return HeadOutcome::failed;
 }
 
@@ -402,7 +419,9 @@ HeadWait PacketProcessor::head_wait(QueueId id) const {
   HeadWait wait;
   if (!queue.has_pending()) return wait;
   const PacketHeader header = queue.head().header();
-  wait.barrier_bit = head_block(queue) == HeadBlock::barrier_bit;
+  const HeadBlock block = head_block(queue);
+  wait.barrier_bit = block == HeadBlock::barrier_bit;
+  wait.unpublished = block == HeadBlock::unpublished;
   if (header.type == HSA_PACKET_TYPE_KERNEL_DISPATCH) {
     wait.dispatcher_full = !dispatcher_->has_capacity();
   } else if (header.type == HSA_PACKET_TYPE_BARRIER_AND ||

@@ -27,6 +27,7 @@ struct HeadWait {
   bool dispatcher_full = false;       // max_concurrent_kernels reached
   std::vector<hsa_signal_t> signals;  // unresolved barrier dependencies
   bool any = false;                   // barrier-OR (one of `signals` suffices)
+  bool unpublished = false;           // the doorbell was rung before the packet was written
 };
 
 class PacketProcessor {
@@ -56,6 +57,8 @@ class PacketProcessor {
 
   void on_doorbell(QueueId queue);
   void on_signal_changed() { request_wake(); }
+  // The host wrote a packet: a slot waiting at that index for its header goes on.
+  void on_packet_published() { request_wake(); }
   void on_kernel_completed(const KernelState& kernel);
 
   // True when the queue's head packet could be executed now (policies' "ready").
@@ -81,7 +84,7 @@ class PacketProcessor {
     reading,  // every dependency was read at zero: the next poll completes the barrier
   };
   // What keeps a head packet from executing now (the HSA ordering rules; gem5's barrier bit).
-  enum class HeadBlock { none, barrier_bit, dependencies };
+  enum class HeadBlock { none, unpublished, barrier_bit, dependencies };
 
   void request_wake();
   void wake(std::uint64_t);

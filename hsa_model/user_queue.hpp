@@ -17,6 +17,10 @@ namespace aqlsim {
 
 using QueueId = std::uint32_t;
 
+// The largest ring, in packets: ROCm's HSA_AGENT_INFO_QUEUE_MAX_SIZE (0x20000). Rings are
+// allocated whole (64 bytes a packet: 8 MiB at this size).
+inline constexpr std::uint32_t kMaxQueueSize = 131'072;
+
 // Aligned to a cache line, which then holds all that the mapping policy's view reads of every
 // queue at every quantum (thousands of queues: their misses were most of a quantum's cost).
 class alignas(64) UserQueue {

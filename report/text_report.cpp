@@ -96,6 +96,8 @@ std::string describe_blocked(const BlockedQueue& b) {
   std::string why;
   if (b.wait.barrier_bit) why = "its barrier bit waits for earlier packets of the queue";
   if (b.wait.dispatcher_full) why = "the dispatcher is full";
+  if (b.wait.unpublished)
+    why = "its header is INVALID: the packet processor waits for it to be published";
   if (!b.wait.signals.empty()) {
     std::string list;
     for (const auto& [name, value] : b.signal_values) {

@@ -1,5 +1,5 @@
-// The HSA-style host API, on timelines worked out by hand: one CU of 8 one-wave slots, 1 us
-// per packet, exact work-group durations.
+// The HSA-style host API, on timelines worked out by hand on host_api_fixture.hpp's device: one
+// CU of 8 one-wave slots, 1 us per packet, exact work-group durations.
 #include "hsa_model/host_api.hpp"
 
 #include <gtest/gtest.h>
@@ -8,6 +8,7 @@
 
 #include "queue_sched/fifo.hpp"
 #include "queue_sched/rr_timeslice.hpp"
+#include "tests/hsa_model/host_api_fixture.hpp"
 #include "tests/support/invariant_checker.hpp"
 
 namespace aqlsim {
@@ -15,41 +16,16 @@ namespace {
 
 constexpr Tick us = kMicrosecond;
 
-DeviceSpec tiny_device(std::uint32_t hw_queues) {
-  DeviceSpec d;
-  d.compute_units = 1;
-  d.wave_size = 64;
-  d.cu = {.simds = 1,
-          .waves_per_simd = 8,
-          .vgprs_per_simd = 1024,
-          .vgpr_granule = 1,
-          .sgprs_per_simd = 0,
-          .sgpr_granule = 1,
-          .lds_bytes = 65536,
-          .max_workgroups = 8};
-  d.front_end.hw_queues = hw_queues;
-  d.front_end.packet_latency = 1 * us;
-  return d;
-}
-
 class HostApi : public ::testing::Test {
  protected:
   explicit HostApi(std::uint32_t hw_queues = 4)
-      : rt(tiny_device(hw_queues), std::make_unique<RrTimeslice>(PolicyParams{}),
+      : rt(testing::host_api_device(hw_queues), std::make_unique<RrTimeslice>(PolicyParams{}),
            std::make_unique<FifoBackfill>(PolicyParams{})) {
     rt.gpu().add_observer(&checker);
-    kernel10 = rt.register_kernel(profile("k10", 10 * us));
-    kernel5 = rt.register_kernel(profile("k5", 5 * us));
+    kernel10 = rt.register_kernel(testing::host_api_kernel("k10", 10 * us));
+    kernel5 = rt.register_kernel(testing::host_api_kernel("k5", 5 * us));
   }
 
-  static KernelProfile profile(const char* name, Tick t) {
-    KernelProfile k;
-    k.name = name;
-    k.workgroup_size = 64;
-    k.vgprs = 1;
-    k.duration = {.mean = t, .reference_residency = 0, .rsd = 0, .contention = 0};
-    return k;
-  }
   AqlPacket dispatch(std::uint64_t kernel, hsa_signal_t signal, std::uint64_t groups = 1) {
     return make_dispatch_packet({.kernel_object = kernel,
                                  .workgroup_size = 64,
@@ -151,6 +127,7 @@ TEST_F(HostApi, AWorkGroupLargerThanACuIsAQueueError) {
   hsa::Queue& q = rt.queue_create(4, 1, "huge");
   const hsa_signal_t done = rt.signal_create(1);
   auto packet = dispatch(kernel10, done).as<hsa_kernel_dispatch_packet_t>();
+  packet.setup = 3;  // three dimensions
   packet.workgroup_size_x = 18176;
   packet.workgroup_size_y = 13824;
   packet.workgroup_size_z = 32768;
@@ -178,7 +155,7 @@ TEST_F(HostApi, QueueSizesMustBePowersOfTwoAndPrioritiesCanChange) {
 
 // hsa_amd_queue_cu_set_mask: on two CUs, a queue masked to CU 1 (word 0b10) puts all four
 // work-groups there; without the mask they spread over both CUs. A mask enabling no CU of the
-// device is rejected.
+// device is rejected (host_api_misuse_test.cpp has the other refusals).
 TEST(HostApiCuMask, AMaskedQueueRunsOnlyOnItsCus) {
   struct Cus final : ModelObserver {
     void on_workgroup_started(const KernelState&, const WorkgroupRecord& wg,
@@ -188,7 +165,7 @@ TEST(HostApiCuMask, AMaskedQueueRunsOnlyOnItsCus) {
     std::set<CuIndex> used;
   };
   for (const bool masked : {false, true}) {
-    DeviceSpec device = tiny_device(4);
+    DeviceSpec device = testing::host_api_device(4);
     device.compute_units = 2;
     hsa::Runtime rt(device, std::make_unique<RrTimeslice>(PolicyParams{}),
                     std::make_unique<FifoBackfill>(PolicyParams{}));
@@ -196,15 +173,10 @@ TEST(HostApiCuMask, AMaskedQueueRunsOnlyOnItsCus) {
     testing::InvariantChecker checker;
     rt.gpu().add_observer(&cus);
     rt.gpu().add_observer(&checker);
-    KernelProfile k;
-    k.name = "k";
-    k.workgroup_size = 64;
-    k.vgprs = 1;
-    k.duration = {.mean = 10 * us, .reference_residency = 0, .rsd = 0, .contention = 0};
-    const std::uint64_t kernel = rt.register_kernel(k);
+    const std::uint64_t kernel = rt.register_kernel(testing::host_api_kernel("k", 10 * us));
     hsa::Queue& q = rt.queue_create(16);
     const std::uint32_t only_cu1 = 0b10;
-    if (masked) q.cu_set_mask(2, std::span(&only_cu1, 1));
+    if (masked) q.cu_set_mask(32, std::span(&only_cu1, 1));
     const hsa_signal_t done = rt.signal_create(1);
     rt.submit(q, make_dispatch_packet({.kernel_object = kernel,
                                        .workgroup_size = 64,
@@ -214,7 +186,7 @@ TEST(HostApiCuMask, AMaskedQueueRunsOnlyOnItsCus) {
     const std::set<CuIndex> expected = masked ? std::set<CuIndex>{1} : std::set<CuIndex>{0, 1};
     EXPECT_EQ(cus.used, expected);
     const std::uint32_t beyond = 0b100;  // CU 2 does not exist
-    EXPECT_THROW(q.cu_set_mask(3, std::span(&beyond, 1)), std::invalid_argument);
+    EXPECT_THROW(q.cu_set_mask(32, std::span(&beyond, 1)), std::invalid_argument);
   }
 }
 
