@@ -5,7 +5,7 @@
 # work-groups of 20 us with 10% spread; round-robin lowering onto 1024 queues; priority-dynamic
 # mapping; fifo-backfill), and run with everything on: the alone runs and the JSON file.
 # Prints one row per size: CPU seconds (user + system) and peak RSS of `aqlsim run`, and of
-# `aqlsim validate` (reading and lowering the graph alone).
+# `aqlsim validate` (reading and lowering the graph alone). Sizes in MiB.
 #   scripts/scale.sh [path/to/aqlsim] [SIZES...]     default sizes: 1000 10000 100000 1000000
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,11 +14,11 @@ shift $(( $# > 0 ? 1 : 0 ))
 sizes=("${@:-1000 10000 100000 1000000}")
 out=out/scale
 mkdir -p "$out"
-measure() {  # prints "CPU_SECONDS PEAK_MB" of the command
+measure() {  # prints "CPU_SECONDS PEAK_MIB" of the command
   /usr/bin/time -f "%U %S %M" -o "$out/time.txt" "$@" >/dev/null
   awk '{ printf "%.2f %.0f", $1 + $2, $3 / 1024 }' "$out/time.txt"
 }
-printf '| tasks | edges | work-groups | validate CPU s | validate MB | run CPU s | run MB | JSON MB |\n'
+printf '| tasks | edges | work-groups | validate CPU s | validate MiB | run CPU s | run MiB | JSON MiB |\n'
 printf '|---|---|---|---|---|---|---|---|\n'
 for n in ${sizes[*]}; do
   graph="$out/g$n.jsonl"
