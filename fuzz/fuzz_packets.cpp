@@ -112,11 +112,13 @@ AqlPacket fix_up(AqlPacket packet, std::uint64_t kernels, std::uint64_t signals)
     auto p = packet.as<hsa_kernel_dispatch_packet_t>();
     p.kernel_object %= kernels + 2;
     p.setup = static_cast<std::uint16_t>(1 + p.setup % 3);
+    // A dimension the packet does not use is 1, or the packet is a queue error.
+    const bool two_d = p.setup >= 2;
     p.workgroup_size_x = static_cast<std::uint16_t>(1 + p.workgroup_size_x % 512);
-    p.workgroup_size_y = static_cast<std::uint16_t>(1 + p.workgroup_size_y % 2);
+    p.workgroup_size_y = static_cast<std::uint16_t>(two_d ? 1 + p.workgroup_size_y % 2 : 1);
     p.workgroup_size_z = 1;
     p.grid_size_x = 1 + p.grid_size_x % 4096;
-    p.grid_size_y = 1 + p.grid_size_y % 3;
+    p.grid_size_y = two_d ? 1 + p.grid_size_y % 3 : 1;
     p.grid_size_z = 1;
     p.group_segment_size %= 1u << 17;
     p.completion_signal = signal(p.completion_signal);
@@ -186,7 +188,7 @@ void run(Input& in) {
       static constexpr Tick kPass[] = {0, kMicrosecond, 10 * kMicrosecond, 100 * kMicrosecond};
       const Tick until = gpu.engine().now() + kPass[pass];
       gpu.run_until([&] { return gpu.engine().now() >= until || capped(); });
-      if (signals > 0) gpu.signals().store(hsa_signal_t{1 + ctrl1 % signals}, ctrl1 / 16 - 1);
+      if (signals > 0) gpu.store_signal(hsa_signal_t{1 + ctrl1 % signals}, ctrl1 / 16 - 1);
     }
     const std::uint64_t index = queue.write_index();
     if (!queue.slot_free(index)) {
@@ -195,7 +197,7 @@ void run(Input& in) {
       if (!queue.slot_free(index)) continue;
     }
     queue.add_write_index(1);
-    queue.publish(index, packet, gpu.engine().now(), ctrl1);
+    gpu.publish(id, index, packet, ctrl1);
     unrung[id] = index + 1;
     if (ctrl0 & 0x80) {
       gpu.ring_doorbell(id, index + ctrl1);

@@ -71,7 +71,8 @@ AqlPacket make_barrier_packet(bool any, std::span<const hsa_signal_t> dependenci
                               hsa_signal_t completion_signal, bool barrier) {
   if (dependencies.size() > kBarrierDependencies) {
     throw std::invalid_argument(fmt::format(
-        "a barrier packet has {} dependency signals, not {}: chain barrier packets for more",
+        "a barrier packet holds at most {} dependency signals, found {}: chain barrier packets "
+        "for more",
         kBarrierDependencies, dependencies.size()));
   }
   // The AND and OR layouts are identical apart from the type.

@@ -46,12 +46,18 @@ void Gpu::publish(QueueId queue, std::uint64_t index, const AqlPacket& packet,
                   std::uint32_t priority) {
   state_.queues.at(queue)->publish(index, packet, engine_.now(), priority);
   processor_.on_packet_published();
+  hw_scheduler_.on_host_activity();
+}
+
+void Gpu::store_signal(hsa_signal_t signal, std::int64_t value) {
+  signals_.store(signal, value);
+  hw_scheduler_.on_host_activity();
 }
 
 void Gpu::ring_doorbell(QueueId queue, std::uint64_t index) {
   state_.queues.at(queue)->ring_doorbell(index);
   processor_.on_doorbell(queue);
-  hw_scheduler_.on_doorbell();
+  hw_scheduler_.on_host_activity();
 }
 
 RunOutcome Gpu::run() {
@@ -87,10 +93,10 @@ RunOutcome Gpu::conclude() {
   state_.close_intervals(slot_time_end(stop));
   RunOutcome outcome;
   outcome.errors = processor_.errors();
-  if (!outcome.errors.empty()) {
-    outcome.status = RunStatus::queue_error;
-  } else if (stop == EngineStop::time_limit || stop == EngineStop::event_limit ||
-             stop == EngineStop::checkpoint) {
+  // A queue error stops only its queue, so the run went on: a limit it then reached, or a
+  // deadlock of the other queues, is reported beside the error (a limit's status first).
+  if (stop == EngineStop::time_limit || stop == EngineStop::event_limit ||
+      stop == EngineStop::checkpoint) {
     outcome.status = RunStatus::limit;
     if (stop == EngineStop::time_limit) {
       outcome.limit = fmt::format("simulated time would pass the limit of {} us at {} us",
@@ -105,7 +111,7 @@ RunOutcome Gpu::conclude() {
         outcome.unfinished.emplace_back(state_.queues.at(k.queue)->name(), k.packet_index);
     }
   } else if (work_remains()) {
-    outcome.status = RunStatus::deadlock;
+    outcome.status = outcome.errors.empty() ? RunStatus::deadlock : RunStatus::queue_error;
     outcome.blocked = diagnose();
     for (const KernelState& k : dispatcher_.kernels()) {
       if (k.held && !k.finished())
@@ -147,7 +153,8 @@ bool Gpu::work_remains() const {
 std::vector<BlockedQueue> Gpu::diagnose() const {
   std::vector<BlockedQueue> blocked;
   for (const auto& queue : state_.queues) {
-    if (!queue->has_pending()) continue;
+    // A queue in its error state is reported by its error.
+    if (!queue->has_pending() || state_.runtime[queue->id()].failed) continue;
     BlockedQueue b;
     b.queue = queue->name();
     b.packet_index = queue->read_index();

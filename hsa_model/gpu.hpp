@@ -85,6 +85,8 @@ class Gpu {
   // Writes a packet into a queue's ring, as the host's release store of its header.
   void publish(QueueId queue, std::uint64_t index, const AqlPacket& packet, std::uint32_t priority);
   void ring_doorbell(QueueId queue, std::uint64_t index);
+  // A host's store to a signal (a kernel's completion subtracts through signals() instead).
+  void store_signal(hsa_signal_t signal, std::int64_t value);
 
   // What the host knows about each dispatch: the key of its work-groups' random streams
   // (default: from queue id and packet index) and, for oracle policies, its isolated runtime.

@@ -27,7 +27,7 @@ void HardwareScheduler::on_queue_created(QueueId queue) {
   arm_quantum();
 }
 
-void HardwareScheduler::on_doorbell() {
+void HardwareScheduler::on_host_activity() {
   if (oversubscribed()) arm_quantum();
 }
 

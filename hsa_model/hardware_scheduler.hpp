@@ -24,8 +24,9 @@ class HardwareScheduler {
   HardwareScheduler& operator=(const HardwareScheduler&) = delete;
 
   void on_queue_created(QueueId queue);
-  // A doorbell restarts the quantum timer if it had stopped for want of work.
-  void on_doorbell();
+  // A doorbell, a published packet or a host's signal store may have made a queue's head
+  // ready: the quantum timer restarts if it had stopped for want of work.
+  void on_host_activity();
 
   std::uint64_t map_count() const { return map_count_; }
   std::uint64_t unmap_count() const { return unmap_count_; }

@@ -105,7 +105,7 @@ std::int64_t Runtime::signal_load(hsa_signal_t signal) const {
 
 void Runtime::signal_store(hsa_signal_t signal, std::int64_t value) {
   check_signal(signal);
-  gpu_.signals().store(signal, value);
+  gpu_.store_signal(signal, value);
 }
 
 std::int64_t Runtime::signal_wait(hsa_signal_t signal, hsa_signal_condition_t condition,

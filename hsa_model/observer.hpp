@@ -19,8 +19,10 @@ enum class SlotActivity : std::uint8_t {
   empty,       // no queue mapped
   switching,   // mapping or unmapping a queue
   processing,  // paying the packet-processing latency
-  blocked,     // head packet waits: barrier bit, barrier dependencies or a full dispatcher
-  starved,     // the mapped queue has no packet
+  // Head packet waits: barrier bit, barrier dependencies, a full dispatcher or its header's
+  // publication; or the queue is in its error state.
+  blocked,
+  starved,  // the mapped queue has no packet
 };
 inline constexpr std::size_t kSlotActivities = 5;
 const char* slot_activity_name(SlotActivity activity);

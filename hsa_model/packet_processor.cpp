@@ -119,6 +119,7 @@ void PacketProcessor::advance(SlotIndex slot) {
     if (!queue.has_pending()) return state_->set_activity(slot, SlotActivity::starved, now);
     // Rung before it was written: its processing starts once the host publishes it.
     if (queue.head().header().type == HSA_PACKET_TYPE_INVALID) {
+      rt.head_processed = false;
       return state_->set_activity(slot, SlotActivity::blocked, now);
     }
     if (!rt.head_processed) return begin_processing(slot);
@@ -187,7 +188,12 @@ void PacketProcessor::processing_done(std::uint64_t payload) {
   if (!s.queue || s.activity == SlotActivity::switching) return;
   QueueRuntime& rt = state_->runtime[*s.queue];
   if (rt.barrier_bit) return;
-  if (state_->queues[*s.queue]->has_pending()) rt.head_processed = true;
+  // A head rung before it was written has not been processed: its processing starts once it is
+  // published (a dummy wake-up or an event that outlived a swap must not count as that).
+  const UserQueue& queue = *state_->queues[*s.queue];
+  if (queue.has_pending() && queue.head().header().type != HSA_PACKET_TYPE_INVALID) {
+    rt.head_processed = true;
+  }
   // Processing has ended; what the slot does next is decided by advance().
   state_->set_activity(slot, SlotActivity::blocked, engine_->now());
   advance(slot);

@@ -100,6 +100,7 @@ Json outcome_json(const RunOutcome& outcome) {
                        {"waits_for_earlier_packets", b.wait.barrier_bit},
                        {"waits_for_dispatcher", b.wait.dispatcher_full},
                        {"waits_for_any_signal", b.wait.any},
+                       {"waits_for_publication", b.wait.unpublished},
                        {"signals", signals}});
   }
   Json out{{"status", run_status_name(outcome.status)}, {"errors", errors}, {"blocked", blocked}};

@@ -139,8 +139,13 @@ std::string describe_failure(const RunOutcome& outcome) {
       out += fmt::format("  queue '{}', packet {} and later: not yet processed\n", b.queue,
                          b.packet_index);
   }
-  if (outcome.status == RunStatus::deadlock) {
-    out += "deadlock: work remains but nothing can make progress\n";
+  // After a queue error the other queues ran on, and may have been left blocked by it.
+  const bool stuck_after_error = outcome.status == RunStatus::queue_error &&
+                                 (!outcome.blocked.empty() || !outcome.held.empty());
+  if (outcome.status == RunStatus::deadlock || stuck_after_error) {
+    out += outcome.status == RunStatus::deadlock
+               ? "deadlock: work remains but nothing can make progress\n"
+               : "and then the other queues' work remained but nothing could make progress\n";
     if (!outcome.livelock.empty()) out += "  livelock: " + outcome.livelock + "\n";
     for (const BlockedQueue& b : outcome.blocked)
       out += describe_blocked(b);

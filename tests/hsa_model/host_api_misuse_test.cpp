@@ -91,10 +91,12 @@ TEST_F(HostApiMisuse, AQueueErrorStopsOnlyItsQueue) {
   ASSERT_EQ(end.errors.size(), 1U);
   EXPECT_EQ(end.errors[0].queue_name, "X");
   EXPECT_EQ(end.errors[0].time, 1 * us);
-  // A wait on the stopped queue's own work ends in its error.
+  // The stopped queue stays at its error: work behind it never runs.
   const hsa_signal_t never = rt.signal_create(1);
   rt.submit(x, dispatch(kernel5, never));
   EXPECT_EQ(failed_wait(never).status, RunStatus::queue_error);
+  EXPECT_EQ(x.load_read_index(), 0U);
+  EXPECT_EQ(rt.signal_load(never), 1);
 }
 
 // Two producers' pattern: indices 0 and 1 reserved, 1 published and rung first. The processor
@@ -120,6 +122,72 @@ TEST_F(HostApiMisuse, AnUnpublishedPacketIsWaitedFor) {
   rt.signal_wait(s0, HSA_SIGNAL_CONDITION_EQ, 0);
   EXPECT_EQ(rt.now(), 17 * us);
   EXPECT_EQ(rt.run().status, RunStatus::completed);
+}
+
+// Behind a barrier-bit kernel under gem5's barrier timing, a dummy wake-up finds index 1 rung
+// but not written; that is no processing of it. Index 0 (0.5 us, barrier bit) is processed
+// [0,1] and runs [1,1.5]; index 1 is written at 6 (queue O's kernel runs [1,6]), processed
+// [6,7] and runs [7,17], in both gem5 modes as under HSA rules.
+TEST(HostApiGem5, APacketWrittenAfterItsDoorbellIsStillProcessed) {
+  for (const bool whole_gem5 : {false, true}) {
+    DeviceSpec device = testing::host_api_device(4);
+    device.front_end.gem5_barrier_bit = !whole_gem5;
+    if (whole_gem5) device.front_end.semantics = FrontEndSemantics::gem5;
+    hsa::Runtime rt(device, std::make_unique<RrTimeslice>(PolicyParams{}),
+                    std::make_unique<FifoBackfill>(PolicyParams{}));
+    const std::uint64_t brief = rt.register_kernel(testing::host_api_kernel("brief", us / 2));
+    const std::uint64_t k10 = rt.register_kernel(testing::host_api_kernel("k10", 10 * us));
+    const std::uint64_t k5 = rt.register_kernel(testing::host_api_kernel("k5", 5 * us));
+    hsa::Queue& q = rt.queue_create(4, 1, "Q");
+    hsa::Queue& other = rt.queue_create(4, 1, "O");
+    const hsa_signal_t s1 = rt.signal_create(1);
+    const hsa_signal_t so = rt.signal_create(1);
+    const std::uint64_t index = q.add_write_index(2);
+    q.write(index, make_dispatch_packet({.kernel_object = brief, .barrier = true}));
+    q.ring_doorbell(index + 1);
+    rt.submit(other, make_dispatch_packet({.kernel_object = k5, .completion_signal = so}));
+    rt.signal_wait(so, HSA_SIGNAL_CONDITION_EQ, 0);
+    ASSERT_EQ(rt.now(), 6 * us);
+    q.write(index + 1, make_dispatch_packet({.kernel_object = k10, .completion_signal = s1}));
+    rt.signal_wait(s1, HSA_SIGNAL_CONDITION_EQ, 0);
+    EXPECT_EQ(rt.gpu().kernels().back().launch, 7 * us) << "gem5 semantics: " << whole_gem5;
+    EXPECT_EQ(rt.now(), 17 * us);
+  }
+}
+
+// With one slot, queue B's head cannot run (unwritten; behind a closed barrier): at the 100 us
+// quantum nothing is ready, the timer stops and the wait is a deadlock. What the host does next
+// restarts the timer, as a doorbell does, and a quantum later (200 us) B is mapped. The packet
+// written at 100 is processed [200,201] and runs [201,206]; opened at 100, the barrier is
+// processed [200,201] and the dispatch behind it [201,202], which runs [202,207].
+TEST(HostApiOneSlot, PublishingOrStoringASignalMapsAQueueThatWaited) {
+  for (const bool by_signal : {false, true}) {
+    hsa::Runtime rt(testing::host_api_device(1), std::make_unique<RrTimeslice>(PolicyParams{}),
+                    std::make_unique<FifoBackfill>(PolicyParams{}));
+    const std::uint64_t k5 = rt.register_kernel(testing::host_api_kernel("k5", 5 * us));
+    rt.queue_create(4, 1, "A");
+    hsa::Queue& b = rt.queue_create(4, 1, "B");
+    const hsa_signal_t done = rt.signal_create(1);
+    const hsa_signal_t gate = rt.signal_create(1);
+    const AqlPacket work = make_dispatch_packet({.kernel_object = k5, .completion_signal = done});
+    std::uint64_t index = 0;
+    if (by_signal) {
+      rt.submit(b, make_barrier_packet(false, std::span(&gate, 1), {0}, false));
+      rt.submit(b, work);
+    } else {
+      index = b.add_write_index(1);
+      b.ring_doorbell(index);
+    }
+    EXPECT_THROW(rt.signal_wait(done, HSA_SIGNAL_CONDITION_EQ, 0), hsa::SimulationError);
+    EXPECT_EQ(rt.now(), 100 * us);
+    if (by_signal) {
+      rt.signal_store(gate, 0);
+    } else {
+      b.write(index, work);
+    }
+    rt.signal_wait(done, HSA_SIGNAL_CONDITION_EQ, 0);
+    EXPECT_EQ(rt.now(), (by_signal ? 207 : 206) * us) << "by signal: " << by_signal;
+  }
 }
 
 // Never published, it is a deadlock that says so.
@@ -161,7 +229,7 @@ TEST_F(HostApiMisuse, IndicesOutsideThoseReservedAndNotConsumedAreRefused) {
   rt.submit(q, dispatch(kernel5, done));
   rt.signal_wait(done, HSA_SIGNAL_CONDITION_EQ, 0);
   ASSERT_EQ(q.load_read_index(), 2U);
-  // Index 0 shares slot 0 with index 2: writing it would overwrite a live packet.
+  // Index 0 has been consumed: its slot now belongs to index 2.
   EXPECT_THROW(q.write(0, dispatch(kernel5, done)), std::logic_error);
   EXPECT_THROW(q.ring_doorbell(2), std::logic_error);  // nothing reserved at 2
   EXPECT_THROW(q.ring_doorbell(UINT64_MAX), std::logic_error);

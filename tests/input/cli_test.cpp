@@ -377,6 +377,30 @@ TEST_F(Cli, QueueErrorExitsWithFourAndNamesTheQueue) {
   EXPECT_EQ(j.at("outcome").at("errors")[0].at("packet_index"), 1);
 }
 
+// The other queues run on after a queue error; one left waiting for the failed queue's work is
+// reported beside the error, in the message and the JSON.
+TEST_F(Cli, AQueueErrorReportsTheQueuesItLeftBlocked) {
+  const std::string file =
+      write("blocked.yaml",
+            "kernels:\n"
+            "  - {name: k, workgroup_size: 64, wg_time: 10us}\n"
+            "queues:\n"
+            "  - {name: bad, packets: [{raw_type: 4}, {name: after, dispatch: k}]}\n"
+            "  - {name: good, packets: [{name: g, dispatch: k}]}\n"
+            "  - {name: waiter, packets: [{barrier_and: [after]}]}\n");
+  const Result r = aqlsim("run " + quote(file) + " --no-alone --json " + quote(path("b.json")));
+  EXPECT_EQ(r.status, 4);
+  EXPECT_THAT(r.out, HasSubstr("g "));  // the good queue's kernel ran
+  EXPECT_THAT(r.err, HasSubstr("queue error: queue 'bad', packet 0"));
+  EXPECT_THAT(r.err, HasSubstr("and then the other queues' work remained"));
+  EXPECT_THAT(r.err, HasSubstr("queue 'waiter', packet 0 (barrier-and): it waits for all of its "
+                               "signals to reach 0: after = 1"));
+  const Json blocked = read_json("b.json").at("outcome").at("blocked");
+  ASSERT_EQ(blocked.size(), 1u);
+  EXPECT_EQ(blocked[0].at("queue"), "waiter");
+  EXPECT_EQ(blocked[0].at("waits_for_publication"), false);
+}
+
 TEST_F(Cli, UnwritableJsonPathIsBadInput) {
   const Result r =
       aqlsim("run -q " + quote(kQuickstart) + " --json " + quote(path("no_such_dir/r.json")));
