@@ -118,7 +118,7 @@ void PacketProcessor::advance(SlotIndex slot) {
     if (rt.failed || rt.barrier_bit) return state_->set_activity(slot, SlotActivity::blocked, now);
     if (!queue.has_pending()) return state_->set_activity(slot, SlotActivity::starved, now);
     // Rung before it was written: its processing starts once the host publishes it.
-    if (queue.head().header().type == HSA_PACKET_TYPE_INVALID) {
+    if (awaits_publication(queue)) {
       rt.head_processed = false;
       return state_->set_activity(slot, SlotActivity::blocked, now);
     }
@@ -191,12 +191,17 @@ void PacketProcessor::processing_done(std::uint64_t payload) {
   // A head rung before it was written has not been processed: its processing starts once it is
   // published (a dummy wake-up or an event that outlived a swap must not count as that).
   const UserQueue& queue = *state_->queues[*s.queue];
-  if (queue.has_pending() && queue.head().header().type != HSA_PACKET_TYPE_INVALID) {
-    rt.head_processed = true;
-  }
+  if (queue.has_pending() && !awaits_publication(queue)) rt.head_processed = true;
   // Processing has ended; what the slot does next is decided by advance().
   state_->set_activity(slot, SlotActivity::blocked, engine_->now());
   advance(slot);
+}
+
+// HSA: "a packet processor must not process a packet of this type": it waits for the header.
+// gem5 copies the ring when the doorbell rings and calls fatal on an INVALID header
+// (hsa_packet_processor.cc, beside barrier-OR), which is processed here to be reported.
+bool PacketProcessor::awaits_publication(const UserQueue& queue) const {
+  return !device_->front_end.gem5() && queue.head().header().type == HSA_PACKET_TYPE_INVALID;
 }
 
 bool PacketProcessor::fetch_limited(const QueueRuntime& rt) const {
@@ -207,8 +212,7 @@ bool PacketProcessor::fetch_limited(const QueueRuntime& rt) const {
 PacketProcessor::HeadBlock PacketProcessor::head_block(const UserQueue& queue) const {
   const QueueRuntime& rt = state_->runtime[queue.id()];
   const PacketHeader header = queue.head().header();
-  // HSA: "a packet processor must not process a packet of this type"; it waits for the header.
-  if (header.type == HSA_PACKET_TYPE_INVALID) return HeadBlock::unpublished;
+  if (awaits_publication(queue)) return HeadBlock::unpublished;
   if (rt.barrier_bit || (header.barrier && rt.in_flight > 0)) return HeadBlock::barrier_bit;
   const bool any = header.type == HSA_PACKET_TYPE_BARRIER_OR;
   if ((any || header.type == HSA_PACKET_TYPE_BARRIER_AND) &&
@@ -220,6 +224,11 @@ PacketProcessor::HeadBlock PacketProcessor::head_block(const UserQueue& queue) c
 
 PacketProcessor::HeadOutcome PacketProcessor::execute_head(UserQueue& queue) {
   const PacketHeader header = queue.head().header();
+  if (header.type == HSA_PACKET_TYPE_INVALID) {  // only under gem5 (awaits_publication)
+    return fail(queue, HSA_STATUS_ERROR_INVALID_PACKET_FORMAT,
+                "the packet header is INVALID (rung before it was written): gem5's packet "
+                "processor calls fatal on one");
+  }
   if (!is_supported_packet_type(header.type)) {
     return fail(
         queue, HSA_STATUS_ERROR_INVALID_PACKET_FORMAT,

@@ -103,6 +103,8 @@ class PacketProcessor {
   static std::uint8_t dependency_mask(const UserQueue& queue);
   bool barrier_satisfied(const AqlPacket& packet, bool any) const;
   bool fetch_limited(const QueueRuntime& rt) const;
+  // The head packet's header is still INVALID and the processor waits for it (not under gem5).
+  bool awaits_publication(const UserQueue& queue) const;
   void retire_head(UserQueue& queue);
   HeadOutcome fail(UserQueue& queue, hsa_status_t status, std::string message);
 

@@ -124,34 +124,57 @@ TEST_F(HostApiMisuse, AnUnpublishedPacketIsWaitedFor) {
   EXPECT_EQ(rt.run().status, RunStatus::completed);
 }
 
-// Behind a barrier-bit kernel under gem5's barrier timing, a dummy wake-up finds index 1 rung
-// but not written; that is no processing of it. Index 0 (0.5 us, barrier bit) is processed
-// [0,1] and runs [1,1.5]; index 1 is written at 6 (queue O's kernel runs [1,6]), processed
-// [6,7] and runs [7,17], in both gem5 modes as under HSA rules.
-TEST(HostApiGem5, APacketWrittenAfterItsDoorbellIsStillProcessed) {
-  for (const bool whole_gem5 : {false, true}) {
-    DeviceSpec device = testing::host_api_device(4);
-    device.front_end.gem5_barrier_bit = !whole_gem5;
-    if (whole_gem5) device.front_end.semantics = FrontEndSemantics::gem5;
-    hsa::Runtime rt(device, std::make_unique<RrTimeslice>(PolicyParams{}),
-                    std::make_unique<FifoBackfill>(PolicyParams{}));
+// Index 0 (0.5 us, barrier bit) is processed [0,1] and runs [1,1.5]; index 1 is rung with it
+// but written only at 6 us, when queue O's kernel ([1,6]) has ended.
+struct RungBeforeWritten {
+  explicit RungBeforeWritten(DeviceSpec device)
+      : rt(std::move(device), std::make_unique<RrTimeslice>(PolicyParams{}),
+           std::make_unique<FifoBackfill>(PolicyParams{})) {
     const std::uint64_t brief = rt.register_kernel(testing::host_api_kernel("brief", us / 2));
     const std::uint64_t k10 = rt.register_kernel(testing::host_api_kernel("k10", 10 * us));
     const std::uint64_t k5 = rt.register_kernel(testing::host_api_kernel("k5", 5 * us));
     hsa::Queue& q = rt.queue_create(4, 1, "Q");
     hsa::Queue& other = rt.queue_create(4, 1, "O");
-    const hsa_signal_t s1 = rt.signal_create(1);
     const hsa_signal_t so = rt.signal_create(1);
     const std::uint64_t index = q.add_write_index(2);
     q.write(index, make_dispatch_packet({.kernel_object = brief, .barrier = true}));
     q.ring_doorbell(index + 1);
     rt.submit(other, make_dispatch_packet({.kernel_object = k5, .completion_signal = so}));
     rt.signal_wait(so, HSA_SIGNAL_CONDITION_EQ, 0);
-    ASSERT_EQ(rt.now(), 6 * us);
-    q.write(index + 1, make_dispatch_packet({.kernel_object = k10, .completion_signal = s1}));
-    rt.signal_wait(s1, HSA_SIGNAL_CONDITION_EQ, 0);
-    EXPECT_EQ(rt.gpu().kernels().back().launch, 7 * us) << "gem5 semantics: " << whole_gem5;
-    EXPECT_EQ(rt.now(), 17 * us);
+    EXPECT_EQ(rt.now(), 6 * us);
+    q.write(index + 1, make_dispatch_packet({.kernel_object = k10, .completion_signal = done}));
+  }
+  hsa::Runtime rt;
+  const hsa_signal_t done = rt.signal_create(1);
+};
+
+// Under gem5's barrier timing, the dummy wake-up one delay after the barrier-bit kernel's
+// launch (at 2 us) finds index 1 not yet written: that is no processing of it. Written at 6, it
+// is processed [6,7] and runs [7,17], as under HSA rules.
+TEST(HostApiGem5, APacketWrittenAfterItsDoorbellPaysItsProcessing) {
+  DeviceSpec device = testing::host_api_device(4);
+  device.front_end.gem5_barrier_bit = true;
+  RungBeforeWritten run(device);
+  run.rt.signal_wait(run.done, HSA_SIGNAL_CONDITION_EQ, 0);
+  EXPECT_EQ(run.rt.gpu().kernels().back().launch, 7 * us);
+  EXPECT_EQ(run.rt.now(), 17 * us);
+}
+
+// gem5 itself copies the ring when the doorbell rings and calls fatal on an INVALID header:
+// under its semantics that is Q's queue error, at the dummy wake-up (2 us).
+TEST(HostApiGem5, UnderGem5SemanticsAnUnwrittenPacketIsAQueueError) {
+  DeviceSpec device = testing::host_api_device(4);
+  device.front_end.semantics = FrontEndSemantics::gem5;
+  RungBeforeWritten run(device);
+  try {
+    run.rt.signal_wait(run.done, HSA_SIGNAL_CONDITION_EQ, 0);
+    FAIL() << "expected a SimulationError";
+  } catch (const hsa::SimulationError& e) {
+    ASSERT_EQ(e.outcome().errors.size(), 1U);
+    EXPECT_EQ(e.outcome().errors[0].queue_name, "Q");
+    EXPECT_EQ(e.outcome().errors[0].packet_index, 1U);
+    EXPECT_EQ(e.outcome().errors[0].time, 2 * us);
+    EXPECT_NE(e.outcome().errors[0].message.find("calls fatal"), std::string::npos);
   }
 }
 
