@@ -14,6 +14,7 @@
 #include "report/json_report.hpp"
 #include "scenario/load_scenario.hpp"
 #include "scenario/runner.hpp"
+#include "tests/support/test_directory.hpp"
 
 namespace aqlsim {
 namespace {
@@ -22,25 +23,11 @@ namespace fs = std::filesystem;
 
 const std::string kQuickstart = AQLSIM_SOURCE_DIR "/workloads/examples/quickstart.yaml";
 
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
+using testing::read_file;
 
-class Determinism : public ::testing::Test {
+class Determinism : public testing::TestDirectory {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::path(::testing::TempDir()) /
-           (std::string("aqlsim_determinism_") + info->name() + "_" + std::to_string(::getpid()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override {
-    if (!HasFailure()) fs::remove_all(dir_);
-  }
+  Determinism() : TestDirectory("aqlsim_determinism_") {}
 
   // `aqlsim run quickstart --seed SEED --json OUT ARGS`; returns the file's bytes.
   std::string run_cli(int seed, const std::string& name, const std::string& args = "") const {
@@ -54,8 +41,6 @@ class Determinism : public ::testing::Test {
     EXPECT_TRUE(WIFEXITED(raw) && WEXITSTATUS(raw) == 0) << read_file(dir_ / "stderr.txt");
     return read_file(out);
   }
-
-  fs::path dir_;
 };
 
 TEST_F(Determinism, SameSeedGivesByteIdenticalJson) {

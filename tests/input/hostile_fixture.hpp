@@ -12,14 +12,14 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "tests/support/test_directory.hpp"
+
 namespace aqlsim::testing {
 
-namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
@@ -32,26 +32,9 @@ struct Outcome {
   double seconds = 0;
 };
 
-inline std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-class Hostile : public ::testing::Test {
+class Hostile : public TestDirectory {
  protected:
-  void SetUp() override {
-    dir_ = fs::path(::testing::TempDir()) /
-           ("aqlsim_hostile_" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + "_" +
-            std::to_string(::getpid()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override {
-    if (!HasFailure()) fs::remove_all(dir_);
-  }
+  Hostile() : TestDirectory("aqlsim_hostile_") {}
 
   std::string at(const std::string& name) const { return (dir_ / name).string(); }
 
@@ -95,8 +78,8 @@ class Hostile : public ::testing::Test {
     }
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    r.out = slurp(out);
-    r.err = slurp(err);
+    r.out = read_file(out);
+    r.err = read_file(err);
     return r;
   }
 
@@ -112,8 +95,6 @@ class Hostile : public ::testing::Test {
       EXPECT_THAT(r.err, HasSubstr(piece)) << "aqlsim" << command;
     EXPECT_THAT(r.err, Not(HasSubstr("internal error"))) << "aqlsim" << command;
   }
-
-  fs::path dir_;
 };
 
 inline const std::string kKernel = "kernels: [{name: k, wg_time: 1us}]\n";

@@ -262,7 +262,7 @@ TEST_F(Hostile, ABarrierOnAPacketWithACompletionSignalWaitsForThatPacket) {
   file("w.yaml", head + "signals: [{name: s}]\n" + queue);
   const Outcome r = aqlsim({"run", "w.yaml", "--no-alone", "--json", "w.json"});
   ASSERT_EQ(r.status, 0) << r.err;
-  const nlohmann::json json = nlohmann::json::parse(slurp(at("w.json")));
+  const nlohmann::json json = nlohmann::json::parse(read_file(at("w.json")));
   std::map<std::string, std::pair<double, double>> times;
   for (const auto& k : json.at("kernels"))
     times[k.at("name")] = {k.at("start_us"), k.at("end_us")};
@@ -384,7 +384,7 @@ TEST_F(Hostile, AByteOrderMarkIsNotPartOfTheText) {
   expect_rejected({"graph", "stats", "bad.dot"}, {"bad.dot:1:19: '5e3' is not a DOT number"});
   file("w.yaml", bom + kKernel + kQueue);
   ASSERT_EQ(aqlsim({"compare", "w.yaml", "--no-alone", "--csv", "c.csv"}).status, 0);
-  file("bom.csv", bom + slurp(at("c.csv")));
+  file("bom.csv", bom + read_file(at("c.csv")));
   EXPECT_EQ(aqlsim({"report", "bom.csv", "-o", "r.html"}).status, 0);
 }
 

@@ -53,8 +53,8 @@ TEST_F(Hostile, TheCommandLineReplacesAnExperimentsSet) {
       aqlsim({"run", "ok.yaml", "--no-alone", "--set", "kernels.0.wg_time=7us", "--json", "r.json"})
           .status,
       0);
-  const std::string makespan = nlohmann::json::parse(slurp(at("r.json")))["makespan_us"].dump();
-  EXPECT_THAT(slurp(at("r.csv")), HasSubstr("," + makespan + ","));
+  const std::string makespan = nlohmann::json::parse(read_file(at("r.json")))["makespan_us"].dump();
+  EXPECT_THAT(read_file(at("r.csv")), HasSubstr("," + makespan + ","));
   // accuracy reads an experiment's set and --set as compare does.
   file("setacc.yaml",
        "experiment:\n  workload: ok.yaml\n  policies: [fifo-backfill]\n"
@@ -67,7 +67,7 @@ TEST_F(Hostile, TheCommandLineReplacesAnExperimentsSet) {
                     "kernels.0={name: k, wg_time: 7us}", "--csv", "p.csv"})
                 .status,
             0);
-  EXPECT_THAT(slurp(at("p.csv")), HasSubstr("," + makespan + ","));
+  EXPECT_THAT(read_file(at("p.csv")), HasSubstr("," + makespan + ","));
   expect_rejected({"compare", "setonly.yaml", "--set", "kernels.k.wg_time=7us"},
                   {"--set kernels.k.wg_time=7us: reaches 'kernels.0.wg_time', as "
                    "'kernels.0.wg_time=5us' does"});

@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/test_directory.hpp"
+
 namespace aqlsim::testing {
 
 namespace fs = std::filesystem;
@@ -27,13 +29,6 @@ struct Result {
   std::string out;
   std::string err;
 };
-
-inline std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
 
 inline std::string quote(const std::string& text) {
   std::string out = "'";
@@ -66,18 +61,9 @@ inline bool near_relative(double a, double b) {
   return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b));
 }
 
-class CliFixture : public ::testing::Test {
+class CliFixture : public TestDirectory {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::path(::testing::TempDir()) /
-           (std::string("aqlsim_cli_") + info->name() + "_" + std::to_string(::getpid()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override {
-    if (!HasFailure()) fs::remove_all(dir_);
-  }
+  CliFixture() : TestDirectory("aqlsim_cli_") {}
 
   std::string path(const std::string& name) const { return (dir_ / name).string(); }
 
@@ -112,8 +98,6 @@ class CliFixture : public ::testing::Test {
   }
 
   Json read_json(const std::string& name) const { return Json::parse(read_file(path(name))); }
-
-  fs::path dir_;
 };
 
 }  // namespace aqlsim::testing
