@@ -54,6 +54,10 @@ void Queue::write(std::uint64_t index, const AqlPacket& packet, std::uint32_t pa
     throw std::logic_error(fmt::format("queue {}: index {} has been consumed (read index {})",
                                        queue_->name(), index, queue_->read_index()));
   }
+  if (index >= queue_->write_index()) {
+    throw std::logic_error(fmt::format("queue {}: index {} has not been reserved (write index {})",
+                                       queue_->name(), index, queue_->write_index()));
+  }
   if (!queue_->slot_free(index)) {
     throw std::logic_error(fmt::format("queue {}: index {} is still in use (read index {})",
                                        queue_->name(), index, queue_->read_index()));

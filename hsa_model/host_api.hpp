@@ -48,10 +48,11 @@ class Queue {
   std::uint64_t load_read_index() const { return queue_->read_index(); }
   std::uint64_t load_write_index() const { return queue_->write_index(); }
   // Writes the packet body and then publishes its header (the release store). Throws
-  // std::logic_error if the slot has not been consumed yet (wait for space first) or if
-  // `index` has been consumed already. The packet priority (default: the queue's) is what
-  // priority-dynamic mapping sees at the queue's head. A packet processor that reaches a slot
-  // not yet written (its header INVALID) waits there until it is, as HSA requires.
+  // std::logic_error if `index` has not been reserved (add_write_index), if its slot has not
+  // been consumed yet (wait for space first) or if `index` has been consumed already. The packet
+  // priority (default: the queue's) is what priority-dynamic mapping sees at the queue's head. A
+  // packet processor that reaches a slot not yet written (its header INVALID) waits there until it
+  // is, as HSA requires.
   void write(std::uint64_t index, const AqlPacket& packet);
   void write(std::uint64_t index, const AqlPacket& packet, std::uint32_t packet_priority);
   // Stores `index` to the doorbell: packets up to it may now be processed. Throws

@@ -254,7 +254,8 @@ TEST_F(HostApiMisuse, IndicesOutsideThoseReservedAndNotConsumedAreRefused) {
   ASSERT_EQ(q.load_read_index(), 2U);
   // Index 0 has been consumed: its slot now belongs to index 2.
   EXPECT_THROW(q.write(0, dispatch(kernel5, done)), std::logic_error);
-  EXPECT_THROW(q.ring_doorbell(2), std::logic_error);  // nothing reserved at 2
+  EXPECT_THROW(q.write(2, dispatch(kernel5, done)), std::logic_error);  // nothing reserved at 2
+  EXPECT_THROW(q.ring_doorbell(2), std::logic_error);
   EXPECT_THROW(q.ring_doorbell(UINT64_MAX), std::logic_error);
 }
 
