@@ -9,6 +9,9 @@
 #include <csignal>
 #include <cstring>
 #include <filesystem>
+#include <iostream>
+#include <optional>
+#include <utility>
 
 #include "config/input_error.hpp"
 
@@ -62,6 +65,37 @@ mode_t default_file_mode() {
   return 0666 & ~mask;
 }
 
+// The file that writing `path` replaces: `path`, or the end of its chain of symbolic links
+// (renaming onto a link would replace the link, not its file). nullopt when the chain passes
+// through /proc, as /dev/stdout and /dev/fd/N do: it names a descriptor the program was handed,
+// to be written in place.
+std::optional<std::filesystem::path> file_behind_links(std::filesystem::path path) {
+  namespace fs = std::filesystem;
+  constexpr int kMaxLinks = 40;  // Linux's own limit (ELOOP); a loop then fails at the open
+  for (int link = 0; link < kMaxLinks; ++link) {
+    std::error_code error;
+    const std::string directory =
+        fs::weakly_canonical(fs::absolute(path, error).parent_path(), error).string();
+    if (directory == "/proc" || directory.starts_with("/proc/")) return std::nullopt;
+    if (!fs::is_symlink(fs::symlink_status(path, error))) return path;
+    const fs::path target = fs::read_symlink(path, error);
+    if (error) return path;
+    path = target.is_absolute() ? target : path.parent_path() / target;
+  }
+  return path;
+}
+
+// std::cout or std::cerr when `file` is the program's standard output or error, else null.
+std::ostream* standard_stream(const struct stat& file) {
+  for (const auto& [fd, stream] : {std::pair<int, std::ostream*>{STDOUT_FILENO, &std::cout},
+                                   std::pair<int, std::ostream*>{STDERR_FILENO, &std::cerr}}) {
+    struct stat open {};
+    if (fstat(fd, &open) == 0 && open.st_dev == file.st_dev && open.st_ino == file.st_ino)
+      return stream;
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 OutputFile::OutputFile(std::string path, std::string what)
@@ -74,12 +108,19 @@ OutputFile::OutputFile(std::string path, std::string what)
   struct stat existing {};
   const bool exists = stat(path_.c_str(), &existing) == 0;
   if (exists && S_ISDIR(existing.st_mode)) throw cannot(EISDIR);
-  if (exists && !S_ISREG(existing.st_mode)) {
+  const std::optional<std::filesystem::path> replaced = file_behind_links(path_);
+  if (!replaced && exists) {
+    // Opened again, it would be written from its start, over what the program prints there.
+    standard_stream_ = standard_stream(existing);
+    if (standard_stream_ != nullptr) return;
+  }
+  if (!replaced || (exists && !S_ISREG(existing.st_mode))) {
     out_.open(path_, std::ios::binary);
     if (!out_) throw cannot(errno);
     return;
   }
-  const std::filesystem::path final_path(path_);
+  const std::filesystem::path& final_path = *replaced;
+  replaced_ = final_path.string();
   const std::filesystem::path directory =
       final_path.has_parent_path() ? final_path.parent_path() : std::filesystem::path(".");
   std::string name =
@@ -102,7 +143,20 @@ OutputFile::~OutputFile() {
   if (!committed_) discard();
 }
 
+std::ostream& OutputFile::stream() {
+  return standard_stream_ != nullptr ? *standard_stream_ : out_;
+}
+
 void OutputFile::commit() {
+  if (standard_stream_ != nullptr) {
+    errno = 0;
+    if (!standard_stream_->flush()) {
+      throw OutputError(
+          fmt::format("{}: writing the {} file failed: {}", path_, what_, system_reason(errno)));
+    }
+    committed_ = true;
+    return;
+  }
   errno = 0;
   out_.flush();
   const int flush_error = errno;
@@ -113,7 +167,7 @@ void OutputFile::commit() {
     throw OutputError(fmt::format("{}: writing the {} file failed: {}", path_, what_,
                                   system_reason(flush_error)));
   }
-  if (!temporary_.empty() && std::rename(temporary_.c_str(), path_.c_str()) != 0) {
+  if (!temporary_.empty() && std::rename(temporary_.c_str(), replaced_.c_str()) != 0) {
     const int error = errno;
     discard();
     throw OutputError(fmt::format("{}: cannot move the finished {} file into place: {}", path_,

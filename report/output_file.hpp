@@ -4,7 +4,10 @@
 // final name, and renamed over it only by commit(), after the data has been flushed and
 // checked. Destroyed without commit() (an error, an exception), or interrupted by SIGINT or
 // SIGTERM, it removes the temporary file and leaves any earlier file of that name untouched.
-// Paths that are not regular files (/dev/stdout, a pipe, /dev/full) are written in place.
+// A symbolic link is written through: the file it leads to is replaced, and the link kept. Paths
+// that are not regular files (a pipe, /dev/full) and descriptors (/dev/fd/N, even when they lead
+// to a regular file) are written in place; /dev/stdout and /dev/stderr through std::cout and
+// std::cerr, after what the program printed there before.
 #include <fstream>
 #include <stdexcept>
 #include <string>
@@ -26,7 +29,7 @@ class OutputFile {
   OutputFile& operator=(const OutputFile&) = delete;
   ~OutputFile();
 
-  std::ostream& stream() { return out_; }
+  std::ostream& stream();
   const std::string& path() const { return path_; }
   // Flushes, checks every write succeeded and moves the file into place; throws OutputError.
   void commit();
@@ -36,8 +39,10 @@ class OutputFile {
 
   std::string path_;
   std::string what_;
+  std::string replaced_;   // the file renamed over: path_, or the file its links lead to
   std::string temporary_;  // empty when writing in place
   std::ofstream out_;
+  std::ostream* standard_stream_ = nullptr;  // std::cout or std::cerr when the path names it
   bool committed_ = false;
 };
 

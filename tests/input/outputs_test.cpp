@@ -92,6 +92,36 @@ TEST_F(Outputs, ASuccessfulRunLeavesExactlyItsFiles) {
   EXPECT_NO_THROW((void)read_json("t.json"));
 }
 
+// Renaming onto a link would replace the link: the file it leads to is replaced instead.
+TEST_F(Outputs, ALinkIsWrittenThroughAndKept) {
+  write("target.json", "earlier");
+  fs::create_symlink("target.json", path("link.json"));
+  const Result r = aqlsim("run -q " + quote(kQuickstart) + " --json " + quote(path("link.json")));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(fs::is_symlink(path("link.json")));
+  EXPECT_EQ(read_json("target.json")["makespan_us"], read_json("link.json")["makespan_us"]);
+  EXPECT_NE(read_file(path("target.json")), "earlier");
+  EXPECT_EQ(names_in(path("")),
+            (std::set<std::string>{"target.json", "link.json", "stdout.txt", "stderr.txt"}));
+}
+
+// /dev/stdout, with standard output redirected to a file (as the fixture captures it), leads
+// through /proc/self/fd/1 to a regular file: it is standard output that is written, after what
+// the program printed there, and /dev/stdout stays a link.
+TEST_F(Outputs, StandardOutputRedirectedToAFileIsWrittenAsStandardOutput) {
+  if (!fs::is_symlink("/dev/stdout")) GTEST_SKIP() << "/dev/stdout is not a link here";
+  const Result run = aqlsim("run -q " + quote(kQuickstart) + " --json /dev/stdout");
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_TRUE(Json::parse(run.out).contains("makespan_us")) << run.out.substr(0, 200);
+  EXPECT_TRUE(fs::is_symlink("/dev/stdout"));
+  // The comparison's table and its CSV both reach the file, neither over the other.
+  const Result compare = aqlsim("compare " + quote(kQuickstart) + " --no-alone --csv /dev/stdout");
+  ASSERT_EQ(compare.status, 0) << compare.err;
+  EXPECT_TRUE(has_line_starting_with(compare.out, "policy ")) << compare.out;
+  EXPECT_TRUE(has_line_starting_with(compare.out, "workload,policy,status,")) << compare.out;
+  EXPECT_TRUE(has_line_starting_with(compare.out, kQuickstart + ",")) << compare.out;
+}
+
 TEST_F(Outputs, AnInterruptedRunKeepsTheEarlierFileAndLeavesNoTemporary) {
   const std::string workload = write("long.yaml", kLongRun);
   write("r.json", "earlier");
