@@ -74,13 +74,14 @@ ExperimentSpec experiment_of(const CompareCli& o) {
 // The files a comparison reads: its workload, or its experiment file and the workload files that
 // names (a plain workload is the one workload of its experiment), and the files the workloads
 // include or import at every sweep point.
-std::vector<PathArgument> inputs_of(const CompareCli& o, const ExperimentSpec& spec) {
+std::vector<PathArgument> inputs_of(const CompareCli& o, const ExperimentSpec& spec,
+                                    const std::vector<std::string>& read_files) {
   std::vector<PathArgument> inputs;
   for (const WorkloadSource& w : spec.workloads)
     inputs.push_back({"the input workload", w.path});
   if (inputs.size() != 1 || inputs.front().path != o.file)
     inputs.push_back({"the experiment", o.file});
-  add_read_files(inputs, workload_input_files(spec));
+  add_read_files(inputs, read_files);
   return inputs;
 }
 
@@ -121,7 +122,8 @@ class Progress {
 struct Prepared {
   ExperimentSpec spec;
   CompareOptions options;
-  Slice slice;  // this rank's runs
+  Slice slice;                          // this rank's runs
+  std::vector<std::string> read_files;  // rank 0, with --csv: workload_input_files
   std::optional<OutputFile> csv;
   std::optional<Progress> progress;
 };
@@ -130,7 +132,8 @@ void prepare(Prepared& p, const CompareCli& o, const Ranks& ranks) {
   p.spec = experiment_of(o);
   const bool root = ranks.rank() == 0;
   if (root && !o.csv.empty()) {
-    check_output_paths(inputs_of(o, p.spec), {{"--csv", o.csv}});  // loads every workload
+    p.read_files = workload_input_files(p.spec);  // loads every workload
+    check_output_paths(inputs_of(o, p.spec, p.read_files), {{"--csv", o.csv}});
     p.csv.emplace(o.csv, o.shard ? "shard" : "CSV");
   }
   const Slice whole = o.shard.value_or(Slice{});
@@ -171,7 +174,7 @@ int write_results(Prepared& p, const CompareCli& o, const std::vector<RunSummary
     if (p.csv) write_csv(*p.csv, p.spec, runs);
     return comparison_status(runs);
   }
-  write_shard(p.csv->stream(), shard_header(p.spec, p.options, *o.shard), runs);
+  write_shard(p.csv->stream(), shard_header(p.spec, p.options, p.read_files, *o.shard), runs);
   p.csv->commit();
   std::cout << fmt::format(
       "shard {}/{}: {} of the {} runs written to {}; `aqlsim merge` the {} shards for the "

@@ -124,7 +124,8 @@ Slice parse_shard(std::string_view text, const SourceLocation& where) {
   return {*index, *count};
 }
 
-std::string experiment_fingerprint(const ExperimentSpec& spec, const CompareOptions& options) {
+std::string experiment_fingerprint(const ExperimentSpec& spec, const CompareOptions& options,
+                                   const std::vector<std::string>& read_files) {
   Fingerprint f;
   f.add(kMagic);
   f.add(spec.description);
@@ -142,16 +143,23 @@ std::string experiment_fingerprint(const ExperimentSpec& spec, const CompareOpti
     f.add(w.name);
     f.add(w.text);
   }
+  // By their text only: a checkout elsewhere reads the same files under other paths.
+  f.add(read_files.size());
+  for (const std::string& file : read_files)
+    f.add(read_input_file(file));
   f.add(std::uint64_t{options.seed.has_value()});
   f.add(options.seed.value_or(0));
   f.add(static_cast<std::uint64_t>(options.limits.max_sim_time));
   f.add(options.limits.max_events);
-  f.add(options.limits.max_memory_bytes);
+  // Not the memory limit: by default a share of the machine's memory, it would keep shards made
+  // on machines of different sizes apart, and what a run that reaches it has done is the
+  // machine's, whatever the limit.
   return f.hex();
 }
 
-ShardHeader shard_header(const ExperimentSpec& spec, const CompareOptions& options, Slice shard) {
-  ShardHeader h{.experiment = experiment_fingerprint(spec, options),
+ShardHeader shard_header(const ExperimentSpec& spec, const CompareOptions& options,
+                         const std::vector<std::string>& read_files, Slice shard) {
+  ShardHeader h{.experiment = experiment_fingerprint(spec, options, read_files),
                 .shard = shard,
                 .runs = count_runs(spec),
                 .description = spec.description,

@@ -29,11 +29,15 @@ struct ShardHeader {
 Slice parse_shard(std::string_view text, const SourceLocation& where);
 
 // 16 hexadecimal digits that change with anything that changes the runs or the summary: the
-// experiment's workloads (their text), policies, sweeps, settings, description and baseline,
-// and the seed and run limits of `options`. Shards with different fingerprints do not merge.
-std::string experiment_fingerprint(const ExperimentSpec& spec, const CompareOptions& options);
+// experiment's workloads (their text, and that of `read_files`, the files they include or
+// import: workload_input_files), policies, sweeps, settings, description and baseline, and the
+// seed and the time and event limits of `options`. Shards with different fingerprints do not
+// merge.
+std::string experiment_fingerprint(const ExperimentSpec& spec, const CompareOptions& options,
+                                   const std::vector<std::string>& read_files);
 
-ShardHeader shard_header(const ExperimentSpec& spec, const CompareOptions& options, Slice shard);
+ShardHeader shard_header(const ExperimentSpec& spec, const CompareOptions& options,
+                         const std::vector<std::string>& read_files, Slice shard);
 
 void write_shard(std::ostream& out, const ShardHeader& header, const std::vector<RunSummary>& runs);
 

@@ -148,6 +148,20 @@ TEST_F(ShardFiles, MergeRefusesShardsThatDoNotMakeOneComparison) {
   expect_refused({a, limited, c}, {limited + ":1:1: a shard of another comparison than " + a});
   const std::string other = shard(1, 3, "other.csv", "--policies kernel-sjf");
   expect_refused({a, other, c}, {other + ":1:1: a shard of another comparison"});
+  // The kernel library the workloads include changed between shards: other runs.
+  const std::string kernels = read_file(path("kernels.yaml"));
+  write("kernels.yaml", kernels + "  - {name: kd, workgroups: 1, wg_time: 1us}\n");
+  const std::string edited = shard(1, 3, "edited.csv");
+  expect_refused({a, edited, c}, {edited + ":1:1: a shard of another comparison"});
+  write("kernels.yaml", kernels);
+  EXPECT_EQ(merge({a, shard(1, 3, "again.csv"), c}).status, 0);
+}
+
+// The memory limit is the machine's (by default 80% of its memory), not the comparison's.
+TEST_F(ShardFiles, ShardsWithDifferentMemoryLimitsMerge) {
+  const std::vector<std::string> files = {shard(0, 2, "a.csv", "--max-memory 3G"),
+                                          shard(1, 2, "b.csv", "--max-memory 5G")};
+  expect_serial_output(merge(files), "merged.csv");
 }
 
 // A split far larger than the files given: merge allocated a slot for every shard (bad_alloc at
