@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "config/input_error.hpp"
+#include "config/json_excerpt.hpp"
 #include "hsa_model/gpu.hpp"
 #include "hsa_model/time.hpp"
 
@@ -102,6 +103,8 @@ RunResult parse_run_result(const std::string& text, const std::string& name) {
     throw InputError({name, line, column},
                      truncated ? std::string("the JSON ends too soon (a truncated file?)")
                                : fmt::format("not valid JSON: {}", e.what()));
+  } catch (const Json::out_of_range& e) {  // a number beyond a double: "number overflow ..."
+    throw InputError({name, 0, 0}, fmt::format("not a result file: {}", without_exception_id(e)));
   }
   const Shape shape(name);
   if (!json.is_object()) shape.fail("the top level", "is not an object");

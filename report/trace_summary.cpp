@@ -12,6 +12,8 @@
 #include <unordered_map>
 
 #include "config/input_error.hpp"
+#include "config/json_excerpt.hpp"
+#include "hsa_model/time.hpp"
 #include "report/line_counting_buffer.hpp"
 
 namespace aqlsim::report {
@@ -49,7 +51,7 @@ class Reader {
       : summary_(summary), series_of_(series_of), text_(text), name_(name) {}
 
   void event(const Json& e) {
-    if (!e.is_object()) bad(fmt::format("that is not an object: {}", e.dump().substr(0, 40)));
+    if (!e.is_object()) bad(fmt::format("that is not an object: {}", json_excerpt(e)));
     const std::string phase = text(e, "ph");
     if (std::ranges::find(kPhases, phase) == kPhases.end()) {
       bad(fmt::format("of phase \"{}\", which `aqlsim run --trace` does not write (it writes {})",
@@ -74,7 +76,10 @@ class Reader {
     }
     if (phase != "X") return;
     const double end = ts + time(e, "dur");
-    if (!std::isfinite(end)) bad("that ends past the largest number");
+    if (end > to_us(kMaxSimTime)) {
+      bad(fmt::format("that ends at {} us, after the largest simulated time ({} us)", end,
+                      to_us(kMaxSimTime)));
+    }
     if (pid >= kMaxRows || tid >= kMaxRows) {
       bad(fmt::format("with pid {} and tid {}: no device has that many slots, CUs or lanes", pid,
                       tid));
@@ -232,6 +237,10 @@ TraceSummary summarise_trace(std::istream& in, const std::string& name, double t
         {name, clamped(at.line), clamped(at.column)},
         fmt::format("not a complete JSON trace (at byte {}): {}", e.byte,
                     e.byte > 0 && counted.eof() ? "the file ends too soon" : e.what()));
+  } catch (const Json::out_of_range& e) {  // a number beyond a double: "number overflow ..."
+    const auto line = static_cast<int>(std::min<std::uint64_t>(text.last().line, INT_MAX));
+    throw InputError({name, line, 0},
+                     fmt::format("not an aqlsim trace: {}", without_exception_id(e)));
   }
   if (!top.is_object() || !top.contains("traceEvents") || !top["traceEvents"].is_array() ||
       !reader.is_aqlsim_trace()) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "config/identifier.hpp"
+#include "config/json_excerpt.hpp"
 #include "config/utf8.hpp"
 #include "taskgraph/jsonl_line.hpp"
 
@@ -50,9 +51,7 @@ Json parse_line(std::string_view text, const SourceLocation& where) {
     fail({where.file, where.line, column}, "not a JSON object: " + message);
   } catch (const Json::exception& e) {
     // A number beyond a double ("[json.exception.out_of_range.406] number overflow ...").
-    std::string message = e.what();
-    message.erase(0, message.find(']') + 2);
-    fail(where, message);
+    fail(where, without_exception_id(e));
   }
 }
 
@@ -103,7 +102,7 @@ std::optional<double> cost(const Line& line) {
   const auto it = line.object.find("cost");
   if (it == line.object.end()) return std::nullopt;
   if (!it->is_number() || !std::isfinite(it->get<double>()) || it->get<double>() < 0)
-    fail(line.where, fmt::format("'cost' must be a number >= 0, found {}", it->dump()));
+    fail(line.where, fmt::format("'cost' must be a number >= 0, found {}", json_excerpt(*it)));
   return it->get<double>();
 }
 
@@ -116,7 +115,7 @@ JsonlLine read_task(const Line& line) {
     if (!it->is_number_integer() || it->get<std::int64_t>() < 1 ||
         it->get<std::int64_t>() > kMaxTaskWorkgroups) {
       fail(line.where, fmt::format("'workgroups' must be an integer from 1 to {}, found {}",
-                                   kMaxTaskWorkgroups, it->dump()));
+                                   kMaxTaskWorkgroups, json_excerpt(*it)));
     }
     task.workgroups = it->get<std::int64_t>();
   }

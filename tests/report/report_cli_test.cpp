@@ -208,6 +208,22 @@ TEST_F(ReportInput, AnEventAqlsimWouldNotWriteIsRefusedAtItsLine) {
               HasSubstr("that is not an object: 7"));
   EXPECT_THAT(refused("\"ph\":\"X\",\"pid\":2,", "\"pid\":2,", "\"pid\":70000,"),
               HasSubstr("with pid 70000 and tid "));
+  // No run reaches 2^62 ps (about 53 days): a slice past it was clipped without a word.
+  EXPECT_THAT(refused("\"starved\"", "\"dur\":", "\"dur\":1e300,\"d\":"),
+              HasSubstr("that ends at 1e+300 us, after the largest simulated time"));
+  // A number beyond a double is the parser's error, at its line, not an internal one.
+  const std::string overflow = fails(quote(path("q.json")) + " --trace " +
+                                     quote(write("big.json", "{\"traceEvents\": [\n1e400]}")))
+                                   .err;
+  EXPECT_THAT(overflow,
+              HasSubstr("big.json:2: not an aqlsim trace: number overflow parsing '1e400'"));
+}
+
+TEST_F(ReportInput, ANumberBeyondADoubleIsBadInput) {
+  std::string text = read_file(path("q.json"));
+  text.replace(text.find("\"seed\": "), 8, "\"seed\": 1e400, \"x\":");
+  const Result r = fails(quote(write("big.json", text)));
+  EXPECT_THAT(r.err, HasSubstr("big.json: not a result file: number overflow parsing '1e400'"));
 }
 
 // The trace must be the run's: each kernel of the JSON ends in it at its end_us, and no other

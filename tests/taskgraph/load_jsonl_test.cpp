@@ -104,6 +104,20 @@ TEST(LoadGraphJsonl, EveryMistakeNamesItsLine) {
   }
 }
 
+// A refused value is quoted briefly: printing a list nested 100,000 deep overflowed the stack,
+// and a long string was echoed whole.
+TEST(LoadGraphJsonl, RefusedValuesAreQuotedBriefly) {
+  const std::size_t depth = 100000;
+  const std::string nested = std::string(depth, '[') + std::string(depth, ']');
+  const InputError deep = error_of([&] { load("{\"id\": \"a\", \"cost\": " + nested + "}\n"); });
+  EXPECT_EQ(deep.detail(), "'cost' must be a number >= 0, found a list");
+  const InputError object = error_of([] { load("{\"id\": \"a\", \"workgroups\": {\"x\": 1}}\n"); });
+  EXPECT_THAT(object.detail(), ::testing::EndsWith("found an object"));
+  const InputError text =
+      error_of([] { load("{\"id\": \"a\", \"cost\": \"" + std::string(1000, 'x') + "\"}\n"); });
+  EXPECT_EQ(text.detail(), "'cost' must be a number >= 0, found \"" + std::string(36, 'x') + "...");
+}
+
 TEST(LoadGraphJsonl, ACycleAndInvalidUtf8AreErrors) {
   EXPECT_THAT(error_of([] {
                 load("{\"id\":\"a\",\"after\":[\"b\"]}\n{\"id\":\"b\",\"after\":[\"a\"]}\n");
