@@ -34,6 +34,22 @@ void check_thread_block_policy(const std::string& name) {
                                       fmt::join(names, ", ")));
 }
 
+// An experiment's policies are compare's, one run each; accuracy runs under the first
+// thread-block one and keeps the workload's other policies. The others were ignored without a
+// word: a note names them and the setting that would apply each.
+void note_unapplied_policies(const ExperimentSpec& spec) {
+  for (const std::string& name : spec.policies) {
+    const PolicyInfo* info = find_policy(name);
+    if (info == nullptr || info->kind == PolicyKind::thread_block) continue;
+    const char* key = info->kind == PolicyKind::queue_mapping ? "queue_mapping" : "kernel";
+    fmt::print(stderr,
+               "aqlsim: note: the experiment's {} policy '{}' is not applied: accuracy runs under "
+               "its first thread-block policy and the workload's others (--set scheduling.{}={} "
+               "applies it)\n",
+               policy_kind_name(info->kind), name, key, name);
+  }
+}
+
 int accuracy(const AccuracyCli& o) {
   ExperimentSpec spec = load_experiment(o.file);
   add_set_options(spec, o.overrides);  // as compare: each once, none swept, over the file's
@@ -41,6 +57,7 @@ int accuracy(const AccuracyCli& o) {
     check_thread_block_policy(o.policy);
     spec.policies = {o.policy};
   }
+  note_unapplied_policies(spec);
   const AccuracyResult result = predictor_accuracy(spec);
   fmt::print("predicted runtime / actual runtime, Simple Slicing predictor\n");
   fmt::print("{:<9} {:<24} {:>6} {:>7} {:>7} {:>7} {:>7} {:>7} {:>9}\n", "group", "prediction", "n",

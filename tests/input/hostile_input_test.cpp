@@ -408,6 +408,14 @@ TEST_F(Hostile, CommandLineNumbersAndPoliciesAreCheckedStrictly) {
                   {"--policy rr-idle: 'rr-idle' is a queue-mapping policy; accuracy runs under a "
                    "thread-block policy"});
   expect_rejected({"accuracy", "ok.yaml", "--policy", "kernel-rr"}, {"is a kernel policy"});
+  // An experiment's queue-mapping or kernel policy was ignored without a word.
+  file("maps.yaml", "experiment:\n  workload: ok.yaml\n  policies: [fifo, priority-static]\n");
+  const Outcome maps = aqlsim({"accuracy", "maps.yaml"});
+  EXPECT_EQ(maps.status, 0) << maps.err;
+  EXPECT_EQ(maps.err,
+            "aqlsim: note: the experiment's queue-mapping policy 'priority-static' is not "
+            "applied: accuracy runs under its first thread-block policy and the workload's "
+            "others (--set scheduling.queue_mapping=priority-static applies it)\n");
   expect_rejected({"compare", "ok.yaml", "--baseline", "nonexistent"},
                   {"--baseline nonexistent: baseline 'nonexistent' needs policies"});
   expect_rejected({"compare", "ok.yaml", "--policies", "srtf,sjf", "--baseline", "nonexistent"},
