@@ -57,8 +57,8 @@ int accuracy(const AccuracyCli& o) {
     check_thread_block_policy(o.policy);
     spec.policies = {o.policy};
   }
-  note_unapplied_policies(spec);
   const AccuracyResult result = predictor_accuracy(spec);
+  note_unapplied_policies(spec);
   fmt::print("predicted runtime / actual runtime, Simple Slicing predictor\n");
   fmt::print("{:<9} {:<24} {:>6} {:>7} {:>7} {:>7} {:>7} {:>7} {:>9}\n", "group", "prediction", "n",
              "min", "q1", "median", "q3", "max", "0.5-2x");
