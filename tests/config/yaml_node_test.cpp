@@ -63,6 +63,24 @@ TEST(YamlNode, ANameHoldsNoControlCharacter) {
   EXPECT_EQ(doc.require("d").as_identifier(), "q-1_x");
 }
 
+// Beyond ASCII: a C1 control (U+0085, next line), a line separator, a zero-width space, a
+// no-break space and a byte-order mark print as nothing or move the text; other letters are
+// names.
+TEST(YamlNode, ANameHoldsNoInvisibleOrMovingCharacter) {
+  const YamlNode doc = load_yaml_text(
+      "a: \"q\\x85r\"\nb: \"q\\u2028\"\nc: \"\\u200Bq\"\nd: \"q\\xA0r\"\ne: \"q\\uFEFF\"\n"
+      "f: \"\u00e9t\u00e9\u4e2d\u2013\"\n",
+      "u.yaml");
+  EXPECT_THAT(error_of([&] { doc.require("a").as_identifier(); }).what(),
+              HasSubstr("u.yaml:1:4: expected a name without spaces, dots or control characters, "
+                        "found 'q\\u0085r'"));
+  EXPECT_THAT(error_of([&] { doc.require("b").as_identifier(); }).what(), HasSubstr("'q\\u2028'"));
+  EXPECT_THAT(error_of([&] { doc.require("c").as_identifier(); }).what(), HasSubstr("'\\u200Bq'"));
+  EXPECT_THAT(error_of([&] { doc.require("d").as_identifier(); }).what(), HasSubstr("'q\\u00A0r'"));
+  EXPECT_THAT(error_of([&] { doc.require("e").as_identifier(); }).what(), HasSubstr("'q\\uFEFF'"));
+  EXPECT_EQ(doc.require("f").as_identifier(), "\u00e9t\u00e9\u4e2d\u2013");
+}
+
 // yaml-cpp's own texts: its depth guard's ("bad file") and a quoted NUL (which ended the
 // message on the terminal) become messages that say what is wrong.
 TEST(YamlNode, ParserErrorsSayWhatIsWrongInPrintableText) {
@@ -75,6 +93,16 @@ TEST(YamlNode, ParserErrorsSayWhatIsWrongInPrintableText) {
   const std::string message = error_of([&] { load_yaml_text(nul, "nul.yaml"); }).what();
   EXPECT_EQ(message.find('\0'), std::string::npos);
   EXPECT_THAT(message, HasSubstr("\\x00"));
+}
+
+// A later document was ignored without a word (yaml-cpp's Load reads the first); an empty one,
+// a `---` that ends the file, holds nothing to ignore.
+TEST(YamlNode, ASecondDocumentIsAnErrorAtItsStart) {
+  const InputError e = error_of([] { load_yaml_text("a: 1\n---\nb: 2\n", "two.yaml"); });
+  EXPECT_EQ(e.where().line, 3);
+  EXPECT_EQ(e.detail(), "a second YAML document (after `---`): a file holds one");
+  EXPECT_EQ(load_yaml_text("---\na: 1\n...\n", "one.yaml").require("a").as_int(0, 9), 1);
+  EXPECT_EQ(load_yaml_text("a: 1\n---\n", "end.yaml").require("a").as_int(0, 9), 1);
 }
 
 TEST(YamlNode, MissingKeyAndWrongShape) {
