@@ -177,9 +177,10 @@ int write_results(Prepared& p, const CompareCli& o, const std::vector<RunSummary
   write_shard(p.csv->stream(), shard_header(p.spec, p.options, p.read_files, *o.shard), runs);
   p.csv->commit();
   std::cout << fmt::format(
-      "shard {}/{}: {} of the {} runs written to {}; `aqlsim merge` the {} shards for the "
-      "summary and the CSV\n",
-      o.shard->index, o.shard->count, runs.size(), count_runs(p.spec), o.csv, o.shard->count);
+      "shard {}/{}: {} of the {} runs written to {}; `aqlsim merge` {} for the summary and the "
+      "CSV\n",
+      o.shard->index, o.shard->count, runs.size(), count_runs(p.spec), o.csv,
+      o.shard->count == 1 ? std::string("it") : fmt::format("the {} shards", o.shard->count));
   return kExitOk;  // a shard is not the comparison: `merge` judges the whole
 }
 

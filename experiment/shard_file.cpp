@@ -48,7 +48,7 @@ std::optional<std::size_t> read_count(std::string_view digits) {
 
 // The first line: kMagic, then key=value fields separated by spaces.
 ShardHeader read_header_line(std::string_view line, const std::string& path) {
-  if (!line.starts_with(kMagic)) {
+  if (!line.starts_with(kMagic) || !(line.size() == kMagic.size() || line[kMagic.size()] == ' ')) {
     throw InputError({path, 1, 1}, fmt::format("not a shard file of `aqlsim compare --shard` (its "
                                                "first line must start with '{}')",
                                                kMagic));
@@ -59,9 +59,11 @@ ShardHeader read_header_line(std::string_view line, const std::string& path) {
     const std::size_t end = rest.find(' ');
     const std::string_view field = rest.substr(0, end);
     const std::size_t eq = field.find('=');
-    if (!field.empty() && eq != std::string_view::npos)
-      fields[std::string(field.substr(0, eq))] = {field.substr(eq + 1),
-                                                  column + static_cast<int>(eq) + 1};
+    if (!field.empty() && eq != std::string_view::npos) {
+      const std::string key(field.substr(0, eq));
+      if (!fields.try_emplace(key, field.substr(eq + 1), column + static_cast<int>(eq) + 1).second)
+        throw InputError({path, 1, column}, fmt::format("the shard header gives {}= twice", key));
+    }
     column += static_cast<int>(field.size()) + 1;
     rest.remove_prefix(end == std::string_view::npos ? rest.size() : end + 1);
   }
@@ -182,6 +184,12 @@ void write_shard(std::ostream& out, const ShardHeader& h, const std::vector<RunS
 ShardFile read_shard(const std::string& path) {
   const std::string text = read_input_file(path);
   const std::vector<std::string_view> lines = record_lines(text);
+  // compare ends every line: a last one without its newline may be cut anywhere, even in a way
+  // that still reads (an application's NTT cut short).
+  if (!text.empty() && text.back() != '\n') {
+    throw InputError({path, static_cast<int>(lines.size()), 0},
+                     "the last line has no newline (a truncated file?)");
+  }
   ShardFile file{path, read_header_line(lines.empty() ? "" : lines[0], path), {}};
   ShardHeader& h = file.header;
   if (lines.size() < 2) throw InputError({path, 1, 0}, "the shard ends after its first line");

@@ -31,6 +31,15 @@ void check_belongs(const ShardFile& shard, const ShardFile& first, const Placed&
                                         h.shard.index, h.shard.count, first.path,
                                         first.header.shard.index, first.header.shard.count));
   }
+  // The fingerprint covers these; a header edited in one shard must not change the summary
+  // with the order the shards are given in.
+  if (h.baseline != first.header.baseline || h.description != first.header.description ||
+      h.sweep_keys != first.header.sweep_keys) {
+    throw InputError(where, fmt::format("the header or titles differ from those of {} (its "
+                                        "baseline, description or swept keys): was a shard "
+                                        "edited?",
+                                        first.path));
+  }
   if (const auto twin = placed.find(h.shard.index); twin != placed.end()) {
     throw InputError(where, fmt::format("shard {}/{} is given twice (also {})", h.shard.index,
                                         h.shard.count, twin->second->path));
@@ -57,6 +66,11 @@ std::string missing_message(const Placed& placed, std::size_t count) {
 bool same_policy(const std::string& a, const std::string& b) {
   const auto own = [](const std::string& label) { return label.find('+') != std::string::npos; };
   return a == b || (own(a) && own(b));
+}
+
+bool same_applications(const RunSummary& a, const RunSummary& b) {
+  return std::ranges::equal(a.application_ntt, b.application_ntt,
+                            [](const auto& x, const auto& y) { return x.first == y.first; });
 }
 
 // The comparison's runs come in blocks, one per sweep point, each holding the same (workload,
@@ -98,8 +112,16 @@ void check_layout(const std::vector<RunSummary>& runs,
     fail(at_point(fewest->first), at_point(most->first), "has fewer runs at its point than");
   const std::size_t block = most->second;
   std::map<std::pair<std::string, std::string>, std::size_t> first_block;
+  // The first run of each workload at each point that measured its applications: the others
+  // measure the same ones (a policy does not change a workload's applications).
+  std::map<std::pair<std::string, std::vector<std::string>>, std::size_t> measured;
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const RunSummary& r = runs[i];
+    if (!r.application_ntt.empty()) {
+      const auto [other, added] = measured.try_emplace({r.workload, r.point}, i);
+      if (!added && !same_applications(r, runs[other->second]))
+        fail(i, other->second, "measures other applications than");
+    }
     if (i < block) {
       const auto [twin, added] = first_block.try_emplace({r.workload, r.policy}, i);
       if (!added) fail(i, twin->second, "repeats the workload and policy of");
@@ -110,6 +132,17 @@ void check_layout(const std::vector<RunSummary>& runs,
       fail(i, i - i % block, "is at another point than");
     }
   }
+}
+
+// compare takes a baseline only from the policies it runs.
+void check_baseline(const ShardFile& first, const std::vector<RunSummary>& runs) {
+  const std::string& baseline = first.header.baseline;
+  if (baseline.empty() || runs.empty() ||
+      std::ranges::any_of(runs, [&](const RunSummary& r) { return r.policy == baseline; }))
+    return;
+  throw InputError(
+      {first.path, 1, 1},
+      fmt::format("the baseline '{}' is the policy of no run (was a shard edited?)", baseline));
 }
 
 }  // namespace
@@ -135,6 +168,7 @@ std::vector<RunSummary> merge_shards(const std::vector<ShardFile>& shards) {
   for (std::size_t i = 0; i < first.header.runs; ++i)
     runs.push_back(by_index[i % count]->runs[i / count]);
   check_layout(runs, by_index);
+  check_baseline(first, runs);
   return runs;
 }
 

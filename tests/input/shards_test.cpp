@@ -274,4 +274,55 @@ TEST_F(ShardFiles, MergeRefusesMalformedShardFilesAtTheirLine) {
                   a + ":5: every sweep point runs the same workloads"});
 }
 
+// What the fingerprint cannot check, merge does: the headers agree (an edit in one shard changed
+// the summary with the order of the files), the baseline is a policy of the runs, the file ends
+// its last line, and runs of one workload at one point measure the same applications.
+TEST_F(ShardFiles, MergeRefusesEditedHeadersCutLinesAndOtherApplications) {
+  const std::string a = shard(0, 2, "a.csv");
+  const std::string b = shard(1, 2, "b.csv");
+  const std::string text = read_file(b);
+  const std::vector<std::string> lines = split_lines(text);
+  ASSERT_EQ(lines.size(), 6u);
+  const auto edited = [&](const std::string& name, std::string file, const std::string& from,
+                          const std::string& to) {
+    const std::size_t at = file.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    return write(name, file.replace(at, from.size(), to));
+  };
+  const std::string baseline =
+      edited("baseline.csv", text, "baseline=kernel-sjf", "baseline=kernel-rr");
+  for (const auto& files : {std::vector{a, baseline}, std::vector{baseline, a}}) {
+    const std::string& other = files[1];
+    expect_refused(files, {other + ":1:1: the header or titles differ from those of " + files[0]});
+  }
+  const std::string none_a =
+      edited("none_a.csv", read_file(a), "baseline=kernel-sjf", "baseline=x");
+  const std::string none_b = edited("none_b.csv", text, "baseline=kernel-sjf", "baseline=x");
+  expect_refused({none_a, none_b}, {none_a + ":1:1: the baseline 'x' is the policy of no run"});
+  const std::string cut = write("cut.csv", text.substr(0, text.size() - 3));
+  expect_refused({a, cut}, {cut + ":6: the last line has no newline (a truncated file?)"});
+  // Run 7 (line 6) and run 5 (line 5) are workload order-002 at seed 2.
+  const std::string seventh = lines[5];
+  const std::size_t c_at = seventh.find(";c=");
+  ASSERT_NE(c_at, std::string::npos) << seventh;
+  const std::string other_apps = edited("other.csv", text, seventh,
+                                        seventh.substr(0, c_at) + ";z=" + seventh.substr(c_at + 3));
+  expect_refused({a, other_apps},
+                 {other_apps + ":6:1: run 7 (workload order-002, policy kernel-rr, "
+                               "at 2) measures other applications than run 5"});
+  // The header's first word is the format's, whole; each field is given once.
+  const std::string version =
+      edited("version.csv", text, "#aqlsim-shard v1 ", "#aqlsim-shard v17 ");
+  expect_refused({a, version}, {version + ":1:1: not a shard file of `aqlsim compare --shard`"});
+  const std::string twice = edited("twice.csv", text, " runs=8 ", " runs=8 runs=9 ");
+  expect_refused({a, twice}, {twice + ":1:", "the shard header gives runs= twice"});
+}
+
+TEST_F(ShardFiles, AShardOfOneSaysToMergeIt) {
+  const Result r =
+      aqlsim("compare " + quote(experiment()) + " --shard 0/1 --csv " + quote(path("all.csv")));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, ::testing::EndsWith("; `aqlsim merge` it for the summary and the CSV\n"));
+}
+
 }  // namespace
