@@ -46,32 +46,45 @@ bool is_digit(char c) {
   return std::isdigit(static_cast<unsigned char>(c)) != 0;
 }
 
-// A DOT numeral has no exponent or unit: Graphviz splits "1e3" or "5us" into two ids (and warns
-// of a badly delimited number), and Boost's reader then drops the second without a word, so
-// `cost=1e3` would be read as 1. Such a token is an error here; quoted, "1e3" is read whole.
+// A DOT numeral is [-]digits with at most one point, and nothing glued to it: Graphviz splits
+// "1e3", "5us", "12.34.56", "3-4" or "7\"8\"" into two ids (and warns of a badly delimited
+// number), and Boost's reader then drops the second without a word, so `cost=1e3` would be
+// read as 1. Such a token is an error here; quoted, "1e3" is read whole.
+bool starts_numeral(const DotCursor& at, std::size_t i = 0) {
+  const char c = at.peek(i);
+  return is_digit(c) || (c == '.' && is_digit(at.peek(i + 1))) ||
+         (c == '-' && (is_digit(at.peek(i + 1)) || at.peek(i + 1) == '.'));
+}
+
 void check_numerals(std::string_view text, const std::string& name) {
   walk_dot(text, [&](DotCursor& at) {
     const char c = at.peek();
     if (starts_name(c)) {  // a name may hold digits: `a1e3` is one id
       while (!at.done() && (starts_name(at.peek()) || is_digit(at.peek())))
         at.advance();
-    } else if (is_digit(c) || (c == '.' && is_digit(at.peek(1)))) {
+    } else if (starts_numeral(at)) {
       const int line = at.line();
       const int column = at.column();
-      std::string numeral;
-      while (!at.done() && (is_digit(at.peek()) || at.peek() == '.')) {
+      std::string numeral(1, c);
+      int points = c == '.' ? 1 : 0;
+      for (at.advance(); !at.done() && (is_digit(at.peek()) || at.peek() == '.'); at.advance()) {
+        points += at.peek() == '.' ? 1 : 0;
         numeral += at.peek();
-        at.advance();
       }
-      if (starts_name(at.peek())) {
-        std::string rest;
-        for (std::size_t i = 0; starts_name(at.peek(i)) || is_digit(at.peek(i)); ++i)
-          rest += at.peek(i);
-        throw InputError({name, line, column},
-                         fmt::format("'{}{}' is not a DOT number (a number has no exponent or "
-                                     "unit): quote it (\"{}{}\") or write it out",
-                                     numeral, rest, numeral, rest));
-      }
+      const char next = at.peek();
+      if (points <= 1 && !starts_name(next) && next != '"' && !starts_numeral(at)) return;
+      // The token as Graphviz would have warned of it: up to the next separator.
+      constexpr std::string_view kSeparators = " \t\r\n,;=[]{}";
+      constexpr std::size_t kShown = 40;
+      for (std::size_t i = 0; numeral.size() < kShown && at.peek(i) != '\0' &&
+                              kSeparators.find(at.peek(i)) == std::string_view::npos;
+           ++i)
+        numeral += at.peek(i);
+      throw InputError({name, line, column},
+                       fmt::format("'{}' is not a DOT number (digits with at most one point; no "
+                                   "exponent, unit or other text glued to it): quote it or write "
+                                   "it out",
+                                   numeral));
     } else {
       at.advance();
     }

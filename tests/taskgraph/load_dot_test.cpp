@@ -1,5 +1,6 @@
 #include "taskgraph/load_dot.hpp"
 
+#include <fmt/format.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -211,7 +212,24 @@ TEST(LoadGraphDot, NumbersWithAnExponentOrUnitAreErrorsUnlessQuoted) {
       error_of([] { load_graph_dot_text("digraph { a -> b [size=5us] }", "n.dot"); }).what(),
       HasSubstr("'5us' is not a DOT number"));
   EXPECT_THAT(error_of([] { load_graph_dot_text("digraph { a [cost=.5e-3] }", "n.dot"); }).what(),
-              HasSubstr("'.5e' is not a DOT number"));
+              HasSubstr("'.5e-3' is not a DOT number"));
+  // Two points, a second sign or a quoted string glued on: Graphviz splits these too, and the
+  // cost was read as 3, 12.34, 1, 1.5 and 7.
+  for (const auto& [cost, token] : {std::pair{"3-4-5", "3-4-5"},
+                                    {"12.34.56", "12.34.56"},
+                                    {"1..2", "1..2"},
+                                    {"1.5.2", "1.5.2"},
+                                    {"7\"8\"", "7\"8\""}}) {
+    const std::string text = fmt::format("digraph {{ a [cost={}]; b }}", cost);
+    EXPECT_THAT(error_of([&] { load_graph_dot_text(text, "n.dot"); }).what(),
+                HasSubstr(fmt::format("n.dot:1:19: '{}' is not a DOT number", token)))
+        << text;
+  }
+  // A sign starts a number, and an edge's arrow follows one.
+  const TaskGraph signed_graph =
+      load_graph_dot_text("digraph { 1->2 [weight=-3]; 2->3 [cost=.5] }", "s.dot");
+  EXPECT_EQ(signed_graph.size(), 3u);
+  EXPECT_EQ(comm_cost(signed_graph, "2", "3"), 0.5);
   const TaskGraph graph = load_graph_dot_text(
       "digraph g {\n  // 1e3 in a comment\n  /* 2x */ a1e3 [cost=\"1e3\", label=\"5us \\\" 7e\"];\n"
       "  a1e3 -> b [cost=\"2\"];\n}\n",
