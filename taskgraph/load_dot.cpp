@@ -8,11 +8,14 @@
 #include <cctype>
 #include <optional>
 #include <stdexcept>
+#include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "config/identifier.hpp"
 #include "config/input_file.hpp"
+#include "config/limits.hpp"
 #include "config/parse_real.hpp"
 #include "config/utf8.hpp"
 #include "taskgraph/dot_node_places.hpp"
@@ -91,23 +94,129 @@ void check_numerals(std::string_view text, const std::string& name) {
   });
 }
 
-// Boost's reader descends once for each nested `{` and has no limit: about 17,000 levels
-// overflow an 8 MiB stack here (fewer under a sanitizer). DOT files nest a few levels.
-constexpr int kMaxNesting = 1000;
+// What Boost's reader would build, estimated from the text before it reads it, as it checks
+// none of it (DotCursor's tokens: an id is a name, a numeral, a quoted or an HTML id).
+//  - It descends once for each nested `{` and has no limit: about 17,000 levels overflow an
+//    8 MiB stack here (fewer under a sanitizer). DOT files nest a few levels.
+//  - It copies what it has read so far into each subgraph it starts: 8,000 one-node subgraphs
+//    took 1.3 GB and 8 s, 300 after 20,000 nodes 250 MB. The ids before each `{`, summed, bound
+//    that work (about 40 bytes each).
+//  - An edge between two subgraphs is an edge from each node of one to each of the other:
+//    `subgraph {b0 ... b5999} -> subgraph {c0 ... c5999}`, 70 KB of text, is 36 million edges,
+//    all built before the graph's edge limit could be checked. The ids in each group bound its
+//    nodes.
+constexpr std::size_t kMaxNesting = 1000;
+constexpr std::uint64_t kMaxIdsCopied = 50'000'000;
 
-void check_nesting(std::string_view text, const std::string& name) {
-  int depth = 0;
-  walk_dot(text, [&](DotCursor& at) {
-    if (at.peek() == '{' && ++depth > kMaxNesting) {
-      throw InputError({name, at.line(), at.column()},
+class DotEstimate {
+ public:
+  DotEstimate(std::string_view text, const std::string& name) : at_(text), name_(name) {}
+
+  void check() {
+    while (!at_.done()) {
+      if (skip_separator(at_)) continue;
+      const char c = at_.peek();
+      if (c == '"' || c == '<' || starts_name(c) || is_digit(c) || c == '.') {
+        read_id(c);
+        ++ids_;
+        last_closed_group_ = false;
+        continue;
+      }
+      if (c == '{') {
+        open_group();
+      } else if (c == '}') {
+        close_group();
+        at_.advance();
+        continue;
+      } else if (c == '-' && (at_.peek(1) == '>' || at_.peek(1) == '-')) {
+        left_ = last_closed_group_ ? last_group_size_ : 1;
+        pending_ = Pending::operand;
+        at_.advance(2);
+        continue;
+      } else if (std::isspace(static_cast<unsigned char>(c)) == 0) {
+        pending_ = Pending::none;  // a `;`, `[`, `=`...: no subgraph operand follows the edge
+        last_closed_group_ = false;
+      }
+      at_.advance();
+    }
+  }
+
+ private:
+  struct Group {
+    std::uint64_t ids_before;
+    std::uint64_t edge_left;  // the size of the edge's other side, 0 unless the right operand
+  };
+
+  // After an edge, `subgraph`, then perhaps its name, still lead to the edge's operand; any
+  // other id is the operand.
+  void read_id(char c) {
+    std::string word;
+    if (c == '"') {
+      skip_quoted_id(at_);
+    } else if (c == '<') {
+      skip_html_id(at_);
+    } else {
+      for (; !at_.done() && (starts_name(at_.peek()) || is_digit(at_.peek()) || at_.peek() == '.');
+           at_.advance())
+        word += static_cast<char>(std::tolower(static_cast<unsigned char>(at_.peek())));
+    }
+    if (pending_ == Pending::operand && word == "subgraph") {
+      pending_ = Pending::subgraph_keyword;
+    } else if (pending_ == Pending::subgraph_keyword) {
+      pending_ = Pending::subgraph_named;
+    } else {
+      pending_ = Pending::none;
+    }
+  }
+
+  void open_group() {
+    if (groups_.size() >= kMaxNesting) {
+      throw InputError({name_, at_.line(), at_.column()},
                        fmt::format("braces nested deeper than {} levels: Boost's DOT reader "
                                    "would run out of stack",
                                    kMaxNesting));
     }
-    if (at.peek() == '}') depth = std::max(0, depth - 1);
-    at.advance();
-  });
-}
+    copied_ += ids_;
+    if (copied_ > kMaxIdsCopied) {
+      throw InputError({name_, at_.line(), at_.column()},
+                       fmt::format("too many subgraphs after too many nodes: Boost's DOT reader "
+                                   "copies the graph read so far into each subgraph, here more "
+                                   "than {} ids in all; declare the subgraphs first, use fewer, or "
+                                   "write the graph as YAML or JSON Lines",
+                                   kMaxIdsCopied));
+    }
+    groups_.push_back({ids_, pending_ != Pending::none ? left_ : 0});
+    pending_ = Pending::none;
+  }
+
+  void close_group() {
+    if (groups_.empty()) return;  // Boost's reader reports the syntax error
+    const Group group = groups_.back();
+    groups_.pop_back();
+    last_group_size_ = ids_ - group.ids_before;
+    last_closed_group_ = true;
+    edges_ += group.edge_left * last_group_size_;
+    if (edges_ > limits::kMaxGraphEdges) {
+      throw InputError({name_, at_.line(), at_.column()},
+                       fmt::format("a task graph has at most {} edges (the limit): the edges "
+                                   "between subgraphs up to here make more",
+                                   limits::kMaxGraphEdges));
+    }
+  }
+
+  DotCursor at_;
+  const std::string& name_;
+  std::vector<Group> groups_;
+  std::uint64_t ids_ = 0;
+  std::uint64_t copied_ = 0;
+  std::uint64_t edges_ = 0;
+  std::uint64_t left_ = 1;
+  std::uint64_t last_group_size_ = 0;
+  bool last_closed_group_ = false;
+  // Where the text stands after an edge operator, until its right operand starts.
+  enum class Pending { none, operand, subgraph_keyword, subgraph_named };
+  Pending pending_ = Pending::none;
+};
 
 // Boost's reader, for the attributes that make a task graph.
 void read_dot(const std::string& text, DotGraph& dot) {
@@ -187,7 +296,7 @@ DotPlace graph_keyword_place(std::string_view text) {
 
 DotGraph parse_dot(const std::string& text, const std::string& name) {
   check_numerals(text, name);
-  check_nesting(text, name);
+  DotEstimate(text, name).check();
   DotGraph dot;
   try {
     read_dot(text, dot);

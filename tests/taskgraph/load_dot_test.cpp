@@ -250,6 +250,35 @@ TEST(LoadGraphDot, NumbersAfterCommentsThatEndAtAToken) {
       HasSubstr("n.dot:2:14: '5e3' is not a DOT number"));
 }
 
+// Boost's reader copies the graph read so far into each subgraph it starts, and makes an edge
+// between two subgraphs an edge between each pair of their nodes, all before aqlsim sees the
+// graph: 8,000 one-node subgraphs took 1.3 GB, and 3,200 x 3,200 nodes would be 10.24 million
+// edges (the limit is 10 million). Both are refused from the text, before Boost reads it.
+TEST(LoadGraphDot, WhatBoostWouldBuildIsBoundedBeforeItReads) {
+  std::string many = "digraph {";
+  for (int i = 0; i < 8000; ++i)
+    many += " subgraph { a }";
+  many += " }";
+  EXPECT_THAT(error_of([&] { load_graph_dot_text(many, "s.dot"); }).what(),
+              HasSubstr("too many subgraphs after too many nodes: Boost's DOT reader copies"));
+  const auto group = [](char prefix, int n) {
+    std::string text = "subgraph {";
+    for (int i = 0; i < n; ++i)
+      text += fmt::format(" {}{}", prefix, i);
+    return text + " }";
+  };
+  const std::string wide = "digraph { " + group('b', 3200) + " -> " + group('c', 3200) + " }";
+  const InputError e = error_of([&] { load_graph_dot_text(wide, "e.dot"); });
+  EXPECT_THAT(e.what(), HasSubstr("a task graph has at most 10000000 edges (the limit): the edges "
+                                  "between subgraphs up to here make more"));
+  EXPECT_EQ(e.where().column, static_cast<int>(wide.size()) - 2);  // the second group's `}`
+  // Below the limits, a chain of subgraphs reads as Boost builds it: 2 x 2 edges, twice.
+  const TaskGraph chain = load_graph_dot_text(
+      "digraph {\n subgraph s1 { a b } -> subgraph { c d }\n  -> subgraph { e f } }", "c.dot");
+  EXPECT_EQ(chain.size(), 6u);
+  EXPECT_EQ(chain.edge_count(), 8u);
+}
+
 // Lowering names a task's packets TASK.wait0 and the like: DOT's quoted ids may hold any text,
 // but a task id follows the rule of every other graph format.
 TEST(LoadGraphDot, NodeIdsAreNamesWithoutSpacesOrDots) {
