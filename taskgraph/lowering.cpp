@@ -158,8 +158,11 @@ std::string to_string(const Lowering& lowering) {
 std::vector<std::uint32_t> rank_priorities(const std::vector<double>& ranks) {
   std::vector<double> distinct = ranks;
   std::sort(distinct.begin(), distinct.end());
+  // Relative to the larger of the two, with no absolute floor: a rank sums costs of 0 or more
+  // along a path, so its rounding is relative to itself whatever the unit of the costs (a floor
+  // of 1e-9 tied every rank below 1e-9 in a graph of costs in seconds).
   const auto same = [](double a, double b) {
-    return std::abs(a - b) <= 1e-9 * std::max({1.0, std::abs(a), std::abs(b)});
+    return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b));
   };
   distinct.erase(std::unique(distinct.begin(), distinct.end(), same), distinct.end());
   // A rank's priority is the first distinct value the same as it: the last one not above it,

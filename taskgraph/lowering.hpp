@@ -53,7 +53,7 @@ std::string to_string(const Lowering& lowering);
 std::vector<QueueSpec> lower_graph(const TaskGraph& graph, const LoweringOptions& options);
 
 // Ranks as integer priorities: 1 for the lowest distinct rank, 2 for the next, and so on, so
-// that order is kept exactly (ranks within 1e-9 relative count as equal).
+// that order is kept exactly (ranks within 1e-9 of the larger, relative, count as equal).
 std::vector<std::uint32_t> rank_priorities(const std::vector<double>& ranks);
 
 }  // namespace aqlsim::taskgraph

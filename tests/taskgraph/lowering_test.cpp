@@ -142,6 +142,10 @@ TEST(RankPriorities, KeepTheOrderOfRanksAsSmallIntegers) {
             (std::vector<std::uint32_t>{5, 4, 3, 3, 2, 2, 1}));
   EXPECT_EQ(rank_priorities({0.5, 120.25, 0.5, 7}), (std::vector<std::uint32_t>{1, 3, 1, 2}));
   EXPECT_EQ(rank_priorities({1.0, 1.0 + 1e-12}), (std::vector<std::uint32_t>{1, 1}));
+  // Relative at every scale: costs in seconds make ranks far below 1, and they still differ.
+  EXPECT_EQ(rank_priorities({9e-10, 1e-10, 5e-10, 5e-10 + 1e-20}),
+            (std::vector<std::uint32_t>{3, 1, 2, 2}));
+  EXPECT_EQ(rank_priorities({0.0, 1e-300, 0.0}), (std::vector<std::uint32_t>{1, 2, 1}));
   // A run is measured from its first value: 1 + 0.6e-9 is the same as 1, 1 + 1.2e-9 is not
   // (though it is the same as 1 + 0.6e-9).
   EXPECT_EQ(rank_priorities({1.0 + 1.2e-9, 1.0, 1.0 + 0.6e-9}),
@@ -153,7 +157,7 @@ TEST(RankPriorities, KeepTheOrderOfRanksAsSmallIntegers) {
 // value within the tolerance of it.
 std::vector<std::uint32_t> priorities_by_definition(const std::vector<double>& ranks) {
   const auto same = [](double a, double b) {
-    return std::abs(a - b) <= 1e-9 * std::max({1.0, std::abs(a), std::abs(b)});
+    return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b));
   };
   std::vector<double> sorted = ranks;
   std::sort(sorted.begin(), sorted.end());
@@ -171,14 +175,14 @@ std::vector<std::uint32_t> priorities_by_definition(const std::vector<double>& r
 }
 
 TEST(RankPriorities, MatchTheDefinitionOnCrowdedRanks) {
-  // Ranks crowded within a few tolerances of each other, of both signs and around 1 (where the
-  // tolerance stops being relative), so that runs and their edges are everywhere.
+  // Ranks crowded within a few tolerances of each other, of both signs, around 0 and at every
+  // scale, so that runs and their edges are everywhere.
   std::mt19937_64 random(7);
-  for (const double base : {-3e3, -1.0, -0.5, 0.0, 0.5, 1.0, 2.0, 1e6}) {
+  for (const double base : {-3e3, -1.0, -0.5, 0.0, 1e-12, 0.5, 1.0, 2.0, 1e6}) {
     std::vector<double> ranks;
     for (int i = 0; i < 400; ++i) {
       const double step = std::uniform_real_distribution<double>(0, 6)(random);
-      ranks.push_back(base + step * 1e-9 * std::max(1.0, std::abs(base)));
+      ranks.push_back(base + step * 1e-9 * (base == 0.0 ? 1e-12 : std::abs(base)));
     }
     EXPECT_EQ(rank_priorities(ranks), priorities_by_definition(ranks)) << "around " << base;
   }
