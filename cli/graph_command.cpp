@@ -18,6 +18,7 @@
 #include "taskgraph/generate_spec.hpp"
 #include "taskgraph/graph_section.hpp"
 #include "taskgraph/load_jsonl.hpp"
+#include "taskgraph/load_yaml.hpp"
 #include "taskgraph/stats.hpp"
 
 namespace aqlsim::cli {
@@ -45,13 +46,22 @@ struct LoadedGraph {
 };
 
 LoadedGraph load(const GraphOptions& o) {
+  if (o.cost && !parse_cost_mode(*o.cost)) {
+    throw InputError({"--cost " + escape_invalid_utf8(*o.cost), 0, 0},
+                     "expected unit, estimated or explicit");
+  }
   LoadedGraph loaded;
   // Read once: the file may be a pipe or a FIFO, which cannot be opened twice.
   const std::string text = read_input_file(o.file);
-  const std::string ext = std::filesystem::path(o.file).extension().string();
-  const bool yaml = ext == ".yaml" || ext == ".yml";
+  // A name that is no graph format's is YAML, as `run` reads any workload.
+  const std::optional<GraphFormat> format = graph_format_of(o.file);
+  const bool yaml = !format || *format == GraphFormat::yaml;
   const YAML::Node root = yaml ? parse_yaml_text(text, o.file) : YAML::Node();
-  const bool workload = root.IsMap() && root["graph"];
+  // A graph section given with --set makes a workload one as well.
+  const bool sets_graph = std::ranges::any_of(o.overrides, [](const std::string& assignment) {
+    return assignment.starts_with("graph=") || assignment.starts_with("graph.");
+  });
+  const bool workload = root.IsMap() && (root["graph"] || sets_graph);
   // Else read as a graph file, a workload would fail on its first key ("unknown key 'device'").
   if (root.IsMap() && !workload && !root["tasks"] && (root["kernels"] || root["queues"])) {
     std::string expected = o.file_help;
@@ -62,26 +72,22 @@ LoadedGraph load(const GraphOptions& o) {
   }
   if (!workload) {
     if (!o.overrides.empty()) throw InputError({o.file, 0, 0}, "--set applies to workload files");
-    try {
-      loaded.plain = load_graph_text_by_extension(text, o.file);
-    } catch (const std::invalid_argument& e) {
-      throw InputError({o.file, 0, 0}, e.what());
-    }
+    loaded.plain = format ? load_graph_text_by_extension(text, o.file)
+                          : load_graph_yaml(load_yaml_text(text, o.file));
     return loaded;
   }
-  // Read the workload with a graph section that also keeps what it read.
+  // Read the workload with a graph section that also keeps what it read; --cost replaces the
+  // section's own choice before it is read (an `explicit` section checks every task's cost).
+  std::vector<std::string> overrides = o.overrides;
+  if (o.cost) overrides.push_back("graph.ranks=" + *o.cost);
   const ExtraSection keep = graph_extra_section(&loaded.section);
-  loaded.scenario = load_scenario_text(text, o.file, o.overrides, {&keep, 1});
+  loaded.scenario = load_scenario_text(text, o.file, overrides, {&keep, 1});
   return loaded;
 }
 
 CostMode cost_mode(const GraphOptions& o, const LoadedGraph& g) {
   if (!o.cost) return g.section ? g.section->cost_mode : CostMode::unit;
-  const auto mode = parse_cost_mode(*o.cost);
-  if (!mode) {
-    throw InputError({"--cost " + escape_invalid_utf8(*o.cost), 0, 0},
-                     "expected unit, estimated or explicit");
-  }
+  const auto mode = parse_cost_mode(*o.cost);  // checked by load
   if (*mode == CostMode::estimated && !g.section) {
     throw InputError({o.file, 0, 0}, "estimated costs need a workload file (kernels and device)");
   }
