@@ -90,4 +90,15 @@ void check_utf8_at(std::string_view text, const SourceLocation& where) {
   }
 }
 
+std::string excerpt(std::string_view text) {
+  constexpr std::size_t kShown = 60;
+  std::size_t characters = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    // A character starts at every byte that does not continue one.
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80 && characters++ == kShown)
+      return fmt::format("{}... ({} bytes)", text.substr(0, i), text.size());
+  }
+  return std::string(text);
+}
+
 }  // namespace aqlsim

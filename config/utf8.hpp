@@ -23,6 +23,11 @@ void check_utf8(std::string_view text, const std::string& name);
 // `text` with every byte that is not part of valid UTF-8 written as \xHH, for messages.
 std::string escape_invalid_utf8(std::string_view text);
 
+// `text` as a message quotes it: its first 60 characters (never part of one), then "..." and
+// how long it is when it is longer. A whole file read where a value was expected, or a value of
+// 300 KB, was echoed in full.
+std::string excerpt(std::string_view text);
+
 // Throws InputError at `where` (an option's text, say) if `text` is not valid UTF-8.
 void check_utf8_at(std::string_view text, const SourceLocation& where);
 

@@ -27,11 +27,16 @@ std::string join(const std::vector<std::string>& items) {
   return out;
 }
 
+// A scalar as a message quotes it: cut short, control characters escaped.
+std::string shown(std::string_view text) {
+  return printable(excerpt(text));
+}
+
 std::string describe_kind(const YAML::Node& node) {
   if (node.IsMap()) return "a map";
   if (node.IsSequence()) return "a list";
   if (node.IsNull()) return "nothing";
-  return fmt::format("'{}'", node.Scalar());
+  return fmt::format("'{}'", shown(node.Scalar()));
 }
 
 }  // namespace
@@ -153,7 +158,7 @@ std::string YamlNode::as_string() const {
 std::string YamlNode::as_identifier() const {
   const std::string text = scalar();
   if (!is_identifier(text))
-    fail(fmt::format("expected {}, found '{}'", kIdentifierRule, printable(text)));
+    fail(fmt::format("expected {}, found '{}'", kIdentifierRule, shown(text)));
   return text;
 }
 
@@ -161,24 +166,25 @@ bool YamlNode::as_bool() const {
   const std::string text = scalar();
   if (text == "true" || text == "yes" || text == "on") return true;
   if (text == "false" || text == "no" || text == "off") return false;
-  fail(fmt::format("expected true or false (or yes/no, on/off), found '{}'", text));
+  fail(fmt::format("expected true or false (or yes/no, on/off), found '{}'", shown(text)));
 }
 
 std::int64_t YamlNode::as_int(std::int64_t min, std::int64_t max) const {
   const std::string text = scalar();
-  if (!is_integer_text(text)) fail(fmt::format("expected an integer, found '{}'", text));
+  if (!is_integer_text(text)) fail(fmt::format("expected an integer, found '{}'", shown(text)));
   const auto value = parse_integer(text, min, max);
-  if (!value) fail(fmt::format("expected an integer from {} to {}, found {}", min, max, text));
+  if (!value)
+    fail(fmt::format("expected an integer from {} to {}, found {}", min, max, shown(text)));
   return *value;
 }
 
 double YamlNode::as_double(double min, double max) const {
   const std::string text = scalar();
   const std::optional<double> value = parse_real(text);
-  if (!value) fail(fmt::format("expected a number, found '{}'", text));
+  if (!value) fail(fmt::format("expected a number, found '{}'", shown(text)));
   if (*value < min || *value > max) {
     // As written: beyond a double's range, 1e400 reads as inf and 1e-400 as 0.
-    fail(fmt::format("expected a number from {:g} to {:g}, found '{}'", min, max, text));
+    fail(fmt::format("expected a number from {:g} to {:g}, found '{}'", min, max, shown(text)));
   }
   return *value;
 }
@@ -190,12 +196,13 @@ Tick YamlNode::as_duration(double clock_mhz) const {
     case DurationStatus::ok:
       return ticks;
     case DurationStatus::too_long:
-      fail(fmt::format("the duration '{}' is longer than the limit of {}", text, kMaxDurationText));
+      fail(fmt::format("the duration '{}' is longer than the limit of {}", shown(text),
+                       kMaxDurationText));
     case DurationStatus::malformed:
     case DurationStatus::needs_clock:  // not reached: a device's clock is positive
       break;
   }
-  fail(fmt::format("expected {}, found '{}'", kDurationHelp, text));
+  fail(fmt::format("expected {}, found '{}'", kDurationHelp, shown(text)));
 }
 
 std::string YamlNode::string_or(std::string_view key, std::string fallback) const {

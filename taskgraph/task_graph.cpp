@@ -141,9 +141,16 @@ std::vector<TaskId> TaskGraph::topological_order() const {
 
 void TaskGraph::throw_cycle_error() const {
   const std::vector<TaskId> cycle = find_cycle(graph_);
+  // A cycle through a million tasks made a message of 11 MB: the first few and the way back.
+  constexpr std::size_t kNamed = 10;
   std::string path;
-  for (const TaskId t : cycle)
-    path += (path.empty() ? "" : " -> ") + task(t).id;
+  for (std::size_t i = 0; i < cycle.size(); ++i) {
+    if (i == kNamed && cycle.size() > kNamed + 2) {
+      path += fmt::format(" -> ... ({} tasks more)", cycle.size() - kNamed - 2);
+      i = cycle.size() - 2;
+    }
+    path += (path.empty() ? "" : " -> ") + task(cycle[i]).id;
+  }
   throw InputError(task(cycle.front()).where, fmt::format("tasks form a cycle: {}", path));
 }
 

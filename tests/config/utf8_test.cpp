@@ -48,6 +48,17 @@ TEST(Utf8, RejectsOverlongSurrogatesTruncatedAndOutOfRangeSequences) {
   }
 }
 
+// A message quotes 60 characters of a value, never part of one, and says how long it was.
+TEST(Utf8, AnExcerptKeepsSixtyWholeCharacters) {
+  EXPECT_EQ(excerpt("short"), "short");
+  EXPECT_EQ(excerpt(std::string(60, 'x')), std::string(60, 'x'));
+  EXPECT_EQ(excerpt(std::string(61, 'x')), std::string(60, 'x') + "... (61 bytes)");
+  std::string accents;
+  for (int i = 0; i < 70; ++i)
+    accents += "\u00e9";  // two bytes each
+  EXPECT_EQ(excerpt(accents), accents.substr(0, 120) + "... (140 bytes)");
+}
+
 TEST(Utf8, CheckNamesTheLineAndTheCharacterColumn) {
   try {
     check_utf8("first\n\xC2\xB5\xC2\xB5 \xFF", "f.yaml");

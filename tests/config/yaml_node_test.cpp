@@ -105,6 +105,17 @@ TEST(YamlNode, ASecondDocumentIsAnErrorAtItsStart) {
   EXPECT_EQ(load_yaml_text("a: 1\n---\n", "end.yaml").require("a").as_int(0, 9), 1);
 }
 
+// A whole file read where a map was expected (a DOT graph given to `run`), or a long value, was
+// quoted whole: 60 characters are, with control characters escaped.
+TEST(YamlNode, ALongValueIsQuotedShort) {
+  const std::string value(100, 'x');
+  const YamlNode doc = load_yaml_text("a: " + value + "\nb: \"\\t" + value + "\"\n", "l.yaml");
+  EXPECT_EQ(error_of([&] { doc.require("a").as_int(0, 9); }).detail(),
+            "expected an integer, found '" + value.substr(0, 60) + "... (100 bytes)' (at 'a')");
+  EXPECT_EQ(error_of([&] { doc.require("b").expect_map("a map"); }).detail(),
+            "expected a map, found '\\x09" + value.substr(0, 59) + "... (101 bytes)' (at 'b')");
+}
+
 TEST(YamlNode, MissingKeyAndWrongShape) {
   const YamlNode doc = load_yaml_text("queues: 3\n", "s.yaml");
   EXPECT_THAT(error_of([&] { doc.require("kernels"); }).what(),

@@ -149,5 +149,25 @@ TEST(TaskGraph, CycleIsReportedWithItsTasksOnly) {
   EXPECT_GE(e.where().line, 2);  // the definition of a task on the cycle
 }
 
+// A cycle through a million tasks made a message of 11 MB: ten tasks are named, then the way
+// back to the first.
+TEST(TaskGraph, ALongCycleIsNamedByItsFirstTasksAndItsWayBack) {
+  TaskGraph graph;
+  constexpr int kTasks = 30;
+  for (int i = 0; i < kTasks; ++i)
+    graph.add_task(task_at("t" + std::to_string(i), i + 1));
+  for (int i = 0; i < kTasks; ++i)
+    graph.add_edge("t" + std::to_string(i), "t" + std::to_string((i + 1) % kTasks), {});
+  const std::string message = error_of([&] { graph.check_acyclic(); }).detail();
+  // The cycle may start at any of its tasks: read which from the message.
+  const int first = std::stoi(message.substr(message.find(": t") + 3));
+  std::string expected = "tasks form a cycle: ";
+  for (int i = 0; i < 10; ++i)
+    expected += "t" + std::to_string((first + i) % kTasks) + " -> ";
+  expected += "... (19 tasks more) -> t" + std::to_string((first + kTasks - 1) % kTasks) + " -> t" +
+              std::to_string(first);
+  EXPECT_EQ(message, expected);
+}
+
 }  // namespace
 }  // namespace aqlsim::taskgraph
