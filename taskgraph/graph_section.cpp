@@ -34,6 +34,12 @@ std::string import_path(const YamlNode& import, const Scenario& scenario) {
   return (base / import.as_string()).lexically_normal().string();
 }
 
+// `e`, at a place in the graph file that `import` names, saying where it was imported from.
+[[noreturn]] void throw_in_import(const InputError& e, const YamlNode& import) {
+  throw InputError(e.where(), fmt::format("{} (in a graph imported from {})", e.detail(),
+                                          import.location().to_string()));
+}
+
 TaskGraph read_source(const YamlNode& node, const Scenario& scenario) {
   std::string_view source;
   for (const std::string_view key : kSources) {
@@ -56,8 +62,7 @@ TaskGraph read_source(const YamlNode& node, const Scenario& scenario) {
     // A file that cannot be read, or whose error has no line, is reported at the import.
     if (e.where().file == path && e.where().line == 0)
       import.fail(fmt::format("cannot import '{}': {}", path, e.detail()));
-    throw InputError(e.where(), fmt::format("{} (in a graph imported from {})", e.detail(),
-                                            import.location().to_string()));
+    throw_in_import(e, import);
   }
 }
 
@@ -211,9 +216,17 @@ GraphSection read_graph_section(const YamlNode& node, const Scenario& scenario) 
       node.int_or("queue_size", o.queue_size, 1, limits::kMaxQueuePackets));
   if (!is_power_of_two(o.queue_size))
     node.require("queue_size").fail("a queue size must be a power of two");
-  check_kernels(section.graph, o.default_kernel, scenario, node);
-  o.ranks = upward_ranks(section.graph, task_cost(section.cost_mode, scenario, o.default_kernel),
-                         section.cost_mode == CostMode::explicit_);
+  try {
+    check_kernels(section.graph, o.default_kernel, scenario, node);
+    o.ranks = upward_ranks(section.graph, task_cost(section.cost_mode, scenario, o.default_kernel),
+                           section.cost_mode == CostMode::explicit_);
+  } catch (const InputError& e) {
+    // A task of an imported graph (its kernel, its cost) is reported in that file, as a
+    // syntax error there is.
+    const std::optional<YamlNode> import = node.get("import");
+    if (!import || e.where().file != import_path(*import, scenario)) throw;
+    throw_in_import(e, *import);
+  }
   return section;
 }
 

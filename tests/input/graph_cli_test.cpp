@@ -51,6 +51,27 @@ TEST_F(GraphCli, AnImportedGraphWithNoTasksIsAnErrorAtTheImport) {
                            "'graph.import')\n");
 }
 
+// An error at a task of an imported graph, found after the file was read (its kernel, its
+// explicit cost), says where the graph was imported from, as a syntax error in it does.
+TEST_F(GraphCli, ATaskOfAnImportedGraphIsReportedWithTheImport) {
+  write("d.dot", "digraph { a [kernel=\"kk\"]; b }\n");
+  write("g.yaml", "tasks: [{id: a, cost: 1}, {id: b}]\n");
+  const std::string kernels = "device: cdna\nkernels: [{name: k, workgroups: 1, wg_time: 1us}]\n";
+  const std::string dot = write("d.yaml", kernels + "graph: {import: d.dot, default_kernel: k}\n");
+  EXPECT_EQ(aqlsim("validate " + quote(dot)).err,
+            "aqlsim: error: " + path("d.dot") +
+                ":1:11: task 'a': dispatch of unknown kernel 'kk' (did you mean 'k'?) (in a graph "
+                "imported from " +
+                dot + ":3:17)\n");
+  const std::string costs =
+      write("c.yaml", kernels + "graph: {import: g.yaml, default_kernel: k, ranks: explicit}\n");
+  EXPECT_EQ(aqlsim("validate " + quote(costs)).err,
+            "aqlsim: error: " + path("g.yaml") +
+                ":1:27: task 'b' has no cost (cost mode 'explicit' needs one on every task) (in a "
+                "graph imported from " +
+                costs + ":3:17)\n");
+}
+
 // A workload without a graph section was read as a YAML graph file: "unknown key 'device';
 // expected one of: tasks, edges".
 TEST_F(GraphCli, GraphToolsOnAWorkloadWithoutAGraphSectionSaySo) {
