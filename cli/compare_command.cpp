@@ -265,7 +265,8 @@ void add_compare_command(CLI::App& app, Action& action) {
           "I/N")
       ->needs(csv);
   cmd->add_option("--baseline", o->baseline,
-                  "Report each policy's speedup in makespan over this one");
+                  "Report each policy's speedup in makespan over this one")
+      ->check(non_empty("name", "a policy name"));
   cmd->add_flag("--no-alone", o->no_alone,
                 "Skip the isolated runs (makespan only; no STP, ANTT, fairness)");
   cmd->callback([&action, o] { action = [o] { return compare(*o); }; });

@@ -34,12 +34,17 @@ bool same_file(const std::string& a, const std::string& b) {
 
 }  // namespace
 
-CLI::Validator non_empty_path() {
-  return {[](const std::string& text) {
-            return std::string(
-                text.empty() ? "empty path: give a file name, or leave the option out" : "");
+CLI::Validator non_empty(std::string kind, std::string expected) {
+  return {[kind, expected](const std::string& text) {
+            return text.empty()
+                       ? fmt::format("empty {}: give {}, or leave the option out", kind, expected)
+                       : std::string();
           },
           ""};
+}
+
+CLI::Validator non_empty_path() {
+  return non_empty("path", "a file name");
 }
 
 CLI::Option* add_output_option(CLI::App& command, const std::string& names, std::string& path,

@@ -16,9 +16,11 @@ struct PathArgument {
   std::string path;   // empty: not given, never checked
 };
 
-// Refuses an empty path, a command-line error (exit status 2): an empty string also means "not
-// given", so `--json ''` would write nothing and succeed, and `report --trace ''` would read
-// no trace.
+// Refuses an empty value, a command-line error (exit status 2): an empty string also means "not
+// given", so `--json ''` would write nothing and succeed, `report --trace ''` would read no
+// trace and `--baseline ''` would be the default. `kind` and `expected` make the message:
+// "empty path: give a file name, or leave the option out".
+CLI::Validator non_empty(std::string kind, std::string expected);
 CLI::Validator non_empty_path();
 
 // Adds the option `names` (e.g. "-o,--output") that names an output file, never empty.

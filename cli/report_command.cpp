@@ -111,7 +111,8 @@ void add_report_command(CLI::App& app, Action& action) {
   add_output_option(*cmd, "-o,--output", o->output, "The HTML file (default: INPUT with .html)");
   cmd->add_option("--baseline", o->baseline,
                   "For a comparison: the policy speedups are measured against (default: the "
-                  "file's first)");
+                  "file's first)")
+      ->check(non_empty("name", "a policy name"));
   cmd->callback([&action, o] { action = [o] { return report_command(*o); }; });
 }
 

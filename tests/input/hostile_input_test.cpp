@@ -416,6 +416,11 @@ TEST_F(Hostile, CommandLineNumbersAndPoliciesAreCheckedStrictly) {
             "aqlsim: note: the experiment's queue-mapping policy 'priority-static' is not "
             "applied: accuracy runs under its first thread-block policy and the workload's "
             "others (--set scheduling.queue_mapping=priority-static applies it)\n");
+  // An empty baseline also means "not given": it was the default without a word.
+  for (const char* command : {"compare", "report"}) {
+    expect_rejected({command, "ok.yaml", "--baseline", ""},
+                    {"--baseline: empty name: give a policy name, or leave the option out"});
+  }
   expect_rejected({"compare", "ok.yaml", "--baseline", "nonexistent"},
                   {"--baseline nonexistent: baseline 'nonexistent' needs policies"});
   expect_rejected({"compare", "ok.yaml", "--policies", "srtf,sjf", "--baseline", "nonexistent"},
