@@ -128,8 +128,13 @@ CompareTable parse_compare_csv(const std::string& text, const std::string& name)
     // slot_idle_us, then the counts.
     const std::size_t totals = 3 + keys + std::size(values);
     run.slot_idle_us = number(totals, kColumns[2 + std::size(values)], kLargestTotal);
-    for (std::size_t i = totals + 1; i < header.size(); ++i)
-      number(i, header[i], kLargestTotal);
+    for (std::size_t i = totals + 1; i < header.size(); ++i) {
+      const double count = number(i, header[i], kLargestTotal);
+      if (count != std::floor(count)) {  // the map and unmap counts, as compare writes them
+        throw InputError({name, f[i].line, f[i].column},
+                         fmt::format("{} is not a whole number: \"{}\"", header[i], f[i].text));
+      }
+    }
     table.runs.push_back(std::move(run));
   }
   if (table.runs.empty()) {

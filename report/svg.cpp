@@ -27,8 +27,13 @@ std::string escape(std::string_view text) {
       case '\'':
         out += "&#39;";
         break;
-      default:
-        out += c;
+      default: {
+        // A control character (but tab and line ends) is no text of a page: NUL is an HTML
+        // parse error. It reads as the replacement character, as browsers show it.
+        const auto byte = static_cast<unsigned char>(c);
+        const bool control = (byte < 0x20 && c != '\t' && c != '\n' && c != '\r') || byte == 0x7F;
+        out += control ? std::string_view("\uFFFD") : std::string_view(&c, 1);
+      }
     }
   }
   return out;

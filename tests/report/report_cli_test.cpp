@@ -123,6 +123,23 @@ TEST_F(ReportInput, EmptyAndHeaderOnlyCsvAreBadInput) {
   EXPECT_THAT(fails(quote(path("header.csv"))).err, HasSubstr("a header but no runs"));
 }
 
+// The counts are whole, as compare writes them; a control character in a policy's name reaches
+// the page as the replacement character (a NUL is an HTML parse error).
+TEST_F(ReportInput, CountsAreWholeAndControlCharactersDoNotReachThePage) {
+  const std::string header =
+      "workload,policy,status,makespan_us,stp,antt,fairness,dntt,slot_idle_us,map_count,"
+      "unmap_count\n";
+  write("half.csv", header + "w,fifo,completed,10,1,1,1,1,5,1.5,0\n");
+  EXPECT_THAT(fails(quote(path("half.csv"))).err,
+              HasSubstr("half.csv:2:31: map_count is not a whole number: \"1.5\""));
+  write("nul.csv", header + "w,fi" + '\0' + "fo,completed,10,1,1,1,1,5,1,0\n");
+  const Result r = aqlsim("report " + quote(path("nul.csv")) + " -o " + quote(path("nul.html")));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string page = read_file(path("nul.html"));
+  EXPECT_EQ(page.find('\0'), std::string::npos);
+  EXPECT_NE(page.find("fi\uFFFDfo"), std::string::npos);
+}
+
 TEST_F(ReportInput, BadTracesAreBadInput) {
   const std::string trace = read_file(path("q.trace.json"));
   // Cut in the middle: the error is at the last character, counted here in the text.
