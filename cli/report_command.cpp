@@ -104,8 +104,10 @@ void add_report_command(CLI::App& app, Action& action) {
                   "A run's result (aqlsim run --json) or a comparison (aqlsim compare --csv)")
       ->required()
       ->type_name("RESULT.json|COMPARE.csv");
-  cmd->add_option("--trace", o->trace,
-                  "The run's trace (aqlsim run --trace): adds the slot mapping and CU occupancy")
+  cmd->add_option(
+         "--trace", o->trace,
+         "The run's trace (aqlsim run or hip run --trace): adds the slot mapping (not for a "
+         "measured run) and CU occupancy")
       ->type_name("TRACE.json")
       ->check(non_empty_path());
   add_output_option(*cmd, "-o,--output", o->output, "The HTML file (default: INPUT with .html)");

@@ -104,19 +104,15 @@ void write_measured_trace(std::ostream& out, const LaunchPlan& plan, const Measu
   for (std::size_t q = 0; q < plan.queues.size(); ++q)
     name("thread_name", kQueues, q, plan.queues[q].name);
   const auto slice = [&](const std::string& text, int pid, std::size_t tid, Tick start, Tick end) {
-    emit({{"ph", "X"},
-          {"name", text},
-          {"pid", pid},
-          {"tid", tid},
-          {"ts", to_us(start)},
-          {"dur", to_us(end - start)}});
+    return Json{{"ph", "X"},  {"name", text},       {"pid", pid},
+                {"tid", tid}, {"ts", to_us(start)}, {"dur", to_us(end - start)}};
   };
   std::vector<bool> cu_named;
   for (const PlanOp& op : plan.ops) {
     if (op.kind != PlanOpKind::dispatch) continue;
     const MeasuredDispatch& d = run.dispatches[op.dispatch];
     const std::string& packet = plan.dispatches[op.dispatch].name;
-    slice(packet, kQueues, op.queue, d.start, d.end);
+    emit(slice(packet, kQueues, op.queue, d.start, d.end));
     for (std::size_t i = 0; i < d.workgroups.size(); ++i) {
       const MeasuredWorkgroup& wg = d.workgroups[i];
       if (cu_named.size() <= wg.cu) cu_named.resize(wg.cu + 1, false);
@@ -124,7 +120,10 @@ void write_measured_trace(std::ostream& out, const LaunchPlan& plan, const Measu
         cu_named[wg.cu] = true;
         name("thread_name", kCus, wg.cu, "CU " + std::to_string(wg.cu));
       }
-      slice(packet + " wg " + std::to_string(i), kCus, wg.cu, wg.start, wg.end);
+      // As `aqlsim run --trace` names a work-group: by its kernel, its index in the args.
+      Json e = slice(packet, kCus, wg.cu, wg.start, wg.end);
+      e["args"] = {{"workgroup", i}};
+      emit(e);
     }
   }
   out << "\n],\"displayTimeUnit\":\"ns\"}\n";

@@ -487,7 +487,15 @@ std::string run_page(const RunResult& run, const std::string& result_name,
                 svg::legend(kernel_legend));
 
   out += "<h2>Hardware queue slots</h2>\n";
-  if (trace) {
+  if (!trace) {
+    out += note(
+        "The slot-mapping timeline and the CU occupancy come from the run's trace: run with "
+        "--trace TRACE.json and give it to aqlsim report with --trace TRACE.json.");
+  } else if (trace->measured) {
+    out += note(
+        "A run measured on a GPU (aqlsim hip run): the GPU does not report which queue "
+        "each hardware slot held, so there is no slot timeline.");
+  } else {
     std::vector<svg::LegendEntry> activities;
     for (std::size_t a = 0; a < kDrawnActivities; ++a)
       activities.push_back({drawn_activity_name(a), activity_colour(a)});
@@ -500,6 +508,8 @@ std::string run_page(const RunResult& run, const std::string& result_name,
                               "and starved.",
                               kMaxBins),
                   svg::legend(activities));
+  }
+  if (trace) {
     out += "<h2>CU occupancy</h2>\n";
     std::vector<svg::LegendEntry> occupancy_legend(
         kernel_legend.begin(),
@@ -511,10 +521,6 @@ std::string run_page(const RunResult& run, const std::string& result_name,
     out += figure(cu_chart(*trace),
                   "Work-groups resident on each CU (darker: more), averaged over time bins, in "
                   "eight shades from none to the busiest CU's peak.");
-  } else {
-    out += note(
-        "The slot-mapping timeline and the CU occupancy come from the run's trace: run with "
-        "--trace TRACE.json and give it to aqlsim report with --trace TRACE.json.");
   }
 
   out += "<h2>Normalized turnaround time</h2>\n";

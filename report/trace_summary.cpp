@@ -25,6 +25,10 @@ using Json = nlohmann::json;
 constexpr std::uint64_t kSlotPid = 0;
 constexpr std::uint64_t kQueuePid = 1;
 constexpr std::uint64_t kFirstCuPid = 2;
+// `aqlsim hip run --trace` (hip_backend/measured_report.cpp): user queues, then every CU as a
+// thread of one process, which its name tells apart.
+constexpr std::uint64_t kMeasuredCuPid = 2;
+constexpr std::string_view kMeasuredCuTitle = "compute units (";
 // No device has more slots or CUs (nor a CU more lanes): a slice beyond is not aqlsim's.
 constexpr std::uint64_t kMaxRows = kFirstCuPid + (1 << 16);
 
@@ -62,6 +66,9 @@ class Reader {
     const std::string name = text(e, "name");
     if (phase == "M") {
       if (pid == kSlotPid && name == "process_name") aqlsim_ = true;
+      if (pid == kMeasuredCuPid && name == "process_name" &&
+          process_title(e).starts_with(kMeasuredCuTitle))
+        summary_.measured = true;
       return;
     }
     const double ts = time(e, "ts");
@@ -84,18 +91,19 @@ class Reader {
       bad(fmt::format("with pid {} and tid {}: no device has that many slots, CUs or lanes", pid,
                       tid));
     }
-    if (pid == kSlotPid) {
+    if (summary_.measured) {
+      // `aqlsim hip run --trace`: a kernel is a slice on its queue's row, a work-group one on
+      // its CU's row of the one CU process.
+      if (pid == kQueuePid) summary_.kernel_ends.emplace_back(name, end);
+      if (pid == kMeasuredCuPid) workgroup_slice(static_cast<std::size_t>(tid), name, ts, end);
+    } else if (pid == kSlotPid) {
       slot_slice(static_cast<std::size_t>(tid), name, ts, end, e);
     } else if (pid >= kFirstCuPid) {
-      const auto cu = static_cast<std::size_t>(pid - kFirstCuPid);
-      summary_.resident.add(0, series(name), ts, end);
-      summary_.cu_resident.add(cu, 0, ts, end);
-      summary_.cus = std::max(summary_.cus, cu + 1);
-      ++summary_.workgroup_slices;
+      workgroup_slice(static_cast<std::size_t>(pid - kFirstCuPid), name, ts, end);
     }
   }
 
-  bool is_aqlsim_trace() const { return aqlsim_; }
+  bool is_aqlsim_trace() const { return aqlsim_ || summary_.measured; }
 
  private:
   // The event just read ends on the line of the last character read (a number's end is known
@@ -125,6 +133,21 @@ class Reader {
     if (!std::isfinite(t) || t < 0)
       bad(fmt::format("without a \"{}\" that is a number of microseconds, 0 or more", key));
     return t;
+  }
+
+  void workgroup_slice(std::size_t cu, const std::string& packet, double begin, double end) {
+    summary_.resident.add(0, series(packet), begin, end);
+    summary_.cu_resident.add(cu, 0, begin, end);
+    summary_.cus = std::max(summary_.cus, cu + 1);
+    ++summary_.workgroup_slices;
+  }
+
+  // A process_name event's name (its args.name), empty if it has none.
+  static std::string process_title(const Json& e) {
+    const auto args = e.find("args");
+    if (args == e.end() || !args->is_object()) return "";
+    const auto title = args->find("name");
+    return title != args->end() && title->is_string() ? title->get<std::string>() : "";
   }
 
   std::size_t series(const std::string& packet) {
@@ -245,8 +268,9 @@ TraceSummary summarise_trace(std::istream& in, const std::string& name, double t
   if (!top.is_object() || !top.contains("traceEvents") || !top["traceEvents"].is_array() ||
       !reader.is_aqlsim_trace()) {
     throw InputError({name, 0, 0},
-                     "not a trace written by `aqlsim run --trace` (expected a Chrome trace-event "
-                     "object whose traceEvents name the \"Hardware queue slots\" process)");
+                     "not a trace written by `aqlsim run --trace` or `aqlsim hip run --trace` "
+                     "(expected a Chrome trace-event object whose traceEvents name the "
+                     "\"Hardware queue slots\" or the \"compute units (...)\" process)");
   }
   for (auto& maps : summary.slot_maps)
     maps.resize(bins, 0);

@@ -1,8 +1,9 @@
 #pragma once
-// What the HTML report takes from a Chrome trace written by `aqlsim run --trace`: the hardware
-// slots' activity and the queue each held, the map events, and the work-groups resident on
-// the CUs, all summed into time bins as the trace is read (one event in memory at a time), so a
-// trace of millions of work-groups costs the bins and nothing more.
+// What the HTML report takes from a Chrome trace written by `aqlsim run --trace` (or by `aqlsim
+// hip run --trace`, which has no slots): the hardware slots' activity and the queue each held,
+// the map events, and the work-groups resident on the CUs, all summed into time bins as the trace
+// is read (one event in memory at a time), so a trace of millions of work-groups costs the bins and
+// nothing more.
 #include <cstdint>
 #include <functional>
 #include <istream>
@@ -28,6 +29,8 @@ struct TraceSummary {
   std::vector<std::vector<std::uint32_t>> slot_maps;  // [slot][bin]: queues mapped
   BinnedTime resident;     // row 0; categories: kernel series; value: work-group time
   BinnedTime cu_resident;  // rows: CUs; one category; value: work-group time
+  // A trace of `aqlsim hip run`: what ran where on a GPU, which reports no queue slots.
+  bool measured = false;
   std::size_t slots = 0;
   std::size_t cus = 0;
   std::uint64_t workgroup_slices = 0;

@@ -182,11 +182,13 @@ TEST(MeasuredReport, TraceHasAKernelSliceAndOneSlicePerWorkGroup) {
   std::ostringstream out;
   write_measured_trace(out, two_dispatch_plan(), two_dispatch_run());
   const auto json = nlohmann::json::parse(out.str());
-  int kernels = 0, workgroups = 0;
+  int kernels = 0, workgroups = 0, seen = 0;
   for (const auto& e : json["traceEvents"]) {
     if (e["ph"] != "X") continue;
     (e["pid"] == 1 ? kernels : workgroups) += 1;
-    if (e["name"] == "d0 wg 1") {
+    // Named as `aqlsim run --trace` names a work-group: by its kernel, its index in the args.
+    if (e["pid"] == 2 && e["name"] == "d0" && e["args"]["workgroup"] == 1) {
+      ++seen;
       EXPECT_DOUBLE_EQ(e["ts"].get<double>(), 3.0);
       EXPECT_DOUBLE_EQ(e["dur"].get<double>(), 7.0);
       EXPECT_EQ(e["tid"], 1);
@@ -194,6 +196,7 @@ TEST(MeasuredReport, TraceHasAKernelSliceAndOneSlicePerWorkGroup) {
   }
   EXPECT_EQ(kernels, 2);
   EXPECT_EQ(workgroups, 3);
+  EXPECT_EQ(seen, 1);
 }
 
 TEST(MeasuredReport, AlonePlanHoldsOneDispatchAtTimeZeroInItsQueuesSettings) {

@@ -140,6 +140,28 @@ TEST_F(ReportInput, CountsAreWholeAndControlCharactersDoNotReachThePage) {
   EXPECT_NE(page.find("fi\uFFFDfo"), std::string::npos);
 }
 
+// A run measured by `aqlsim hip run` (the cpu executor stands in for a GPU here) has a trace
+// too: its CU occupancy is drawn, and the page says why there is no slot timeline.
+TEST_F(ReportInput, AMeasuredRunsTraceDrawsItsCuOccupancy) {
+  const Result run =
+      aqlsim("hip run --executor cpu --time-scale 0.001 --no-alone -q " + quote(kQuickstart) +
+             " --json " + quote(path("m.json")) + " --trace " + quote(path("m.trace.json")));
+  ASSERT_EQ(run.status, 0) << run.err;
+  const Result r = aqlsim("report " + quote(path("m.json")) + " --trace " +
+                          quote(path("m.trace.json")) + " -o " + quote(path("m.html")));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string page = read_file(path("m.html"));
+  EXPECT_THAT(page, HasSubstr("the GPU does not report which queue each hardware slot held"));
+  EXPECT_THAT(page, HasSubstr("<h2>CU occupancy</h2>"));
+  for (int cu = 0; cu < 8; ++cu)  // the quickstart's 8 CUs, one row each
+    EXPECT_THAT(page, HasSubstr(">CU " + std::to_string(cu) + "<")) << cu;
+  // And the trace must be that run's, as a simulated one must.
+  const Result other = aqlsim("report " + quote(path("q.json")) + " --trace " +
+                              quote(path("m.trace.json")) + " -o " + quote(path("o.html")));
+  EXPECT_EQ(other.status, 2);
+  EXPECT_THAT(other.err, HasSubstr("not the trace of the run in"));
+}
+
 TEST_F(ReportInput, BadTracesAreBadInput) {
   const std::string trace = read_file(path("q.trace.json"));
   // Cut in the middle: the error is at the last character, counted here in the text.
