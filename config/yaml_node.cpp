@@ -14,6 +14,7 @@
 #include "config/parse_real.hpp"
 #include "config/suggest.hpp"
 #include "config/utf8.hpp"
+#include "config/yaml_documents.hpp"
 
 namespace aqlsim {
 namespace {
@@ -237,10 +238,10 @@ std::string YamlNode::child_path(std::string_view key) const {
 
 YAML::Node parse_yaml_text(const std::string& text, const std::string& name) {
   check_utf8(text, name);
-  std::vector<YAML::Node> documents;
   try {
-    // All of them, not Load's first: a second document would be ignored without a word.
-    documents = YAML::LoadAll(text);
+    // Not LoadAll: it never returns on a stray top-level `,` (see check_one_document).
+    check_one_document(text, name);
+    return YAML::Load(text);
   } catch (const YAML::DeepRecursion& e) {
     throw InputError({name, e.mark.line + 1, e.mark.column + 1},
                      fmt::format("maps and lists nested too deep (the YAML reader stops at {} "
@@ -250,16 +251,6 @@ YAML::Node parse_yaml_text(const std::string& text, const std::string& name) {
     // The parser's text may quote the offending character, a NUL or other control character.
     throw InputError({name, e.mark.line + 1, e.mark.column + 1}, printable(e.msg));
   }
-  // An empty document (a `---` that ends the file) holds nothing to ignore.
-  const auto second =
-      std::find_if(documents.begin() + std::min<std::size_t>(documents.size(), 1), documents.end(),
-                   [](const YAML::Node& d) { return !d.IsNull(); });
-  if (second != documents.end()) {
-    const YAML::Mark at = second->Mark();
-    throw InputError({name, at.is_null() ? 0 : at.line + 1, at.is_null() ? 0 : at.column + 1},
-                     "a second YAML document (after `---`): a file holds one");
-  }
-  return documents.empty() ? YAML::Node() : documents.front();
 }
 
 YAML::Node parse_yaml_file(const std::string& path) {

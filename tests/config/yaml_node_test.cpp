@@ -105,6 +105,19 @@ TEST(YamlNode, ASecondDocumentIsAnErrorAtItsStart) {
   EXPECT_EQ(load_yaml_text("a: 1\n---\n", "end.yaml").require("a").as_int(0, 9), 1);
 }
 
+// yaml-cpp 0.7 neither consumes nor reports a stray top-level `,`: LoadAll read empty documents
+// there for ever (a fuzz finding), Load ignored it and the rest of the file.
+TEST(YamlNode, ATokenTheReaderCannotPassIsAnErrorAtIt) {
+  const InputError alone = error_of([] { load_yaml_text(",\nb: c\n", "comma.yaml"); });
+  EXPECT_EQ(alone.where().line, 1);
+  EXPECT_EQ(alone.where().column, 1);
+  EXPECT_EQ(alone.detail(), "',' cannot stand here: the YAML reader stops");
+  const InputError after = error_of([] { load_yaml_text("- 1\n,\n", "after.yaml"); });
+  EXPECT_EQ(after.where().line, 2);
+  EXPECT_EQ(after.where().column, 1);
+  EXPECT_EQ(load_yaml_text("a: 1\n---\n---\n", "empties.yaml").require("a").as_int(0, 9), 1);
+}
+
 // A whole file read where a map was expected (a DOT graph given to `run`), or a long value, was
 // quoted whole: 60 characters are, with control characters escaped.
 TEST(YamlNode, ALongValueIsQuotedShort) {
