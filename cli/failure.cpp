@@ -18,6 +18,8 @@ Failure describe_failure(const std::exception_ptr& error) {
         "aqlsim: error: the " + e.backend() + " backend cannot run here: " + e.reason_with_code();
     if (!e.hint().empty()) message += "\n  " + e.hint();
     return {kExitNoDevice, message + "\n"};
+  } catch (const hip::ExecutorOptionError& e) {
+    return {kExitBadInput, std::string("aqlsim: error: ") + e.what() + "\n"};
   } catch (const hip::PlanDeadlock& e) {
     return {kExitDeadlock, std::string("aqlsim: deadlock: ") + e.what() + "\n"};
   } catch (const OutputError& e) {

@@ -14,6 +14,7 @@
 #include "hip_backend/comparison.hpp"
 #include "hip_backend/measure.hpp"
 #include "hip_backend/measured_report.hpp"
+#include "hip_backend/plan_deadlock.hpp"
 #include "report/output_file.hpp"
 #include "report/text_report.hpp"
 
@@ -121,8 +122,7 @@ int info() {
   return kExitNoDevice;
 }
 
-hip::Measurement measure(MeasureOptions& o, const Scenario& scenario) {
-  const hip::LaunchPlan plan = hip::make_launch_plan(scenario);
+hip::Measurement measure(MeasureOptions& o, const Scenario& scenario, const hip::LaunchPlan& plan) {
   // Outputs are opened first, so a bad path fails before the device is touched.
   std::optional<OutputFile> json;
   if (!o.json_path.empty()) json.emplace(o.json_path, "JSON");
@@ -157,7 +157,7 @@ void check_paths(const MeasureOptions& o, const Scenario& scenario) {
 int run(MeasureOptions& o) {
   const Scenario scenario = o.workload.load();
   check_paths(o, scenario);
-  const hip::Measurement m = measure(o, scenario);
+  const hip::Measurement m = measure(o, scenario, hip::make_launch_plan(scenario));
   if (!o.quiet) {
     std::cout << measured_report_to_text(scenario, m.report,
                                          m.run.device + " (executor " + m.run.executor + ")");
@@ -171,10 +171,20 @@ int compare(MeasureOptions& o) {
   // Opened first, so a bad path fails before the simulation and the measurement.
   std::optional<OutputFile> csv;
   if (!o.csv_path.empty()) csv.emplace(o.csv_path, "CSV");
+  // Before the simulation too: a cycle is named as the plan sees it, and a plan error is not
+  // found after minutes of simulating.
+  const hip::LaunchPlan plan = hip::make_launch_plan(scenario);
+  hip::check_plan_completes(plan);
   RunOptions simulate;
   simulate.measure_alone = !o.skip_alone;
   const RunReport simulated = run_scenario(scenario, simulate);
-  const hip::Measurement m = measure(o, scenario);
+  if (simulated.outcome.status != RunStatus::completed) {
+    // Measured times against a part of the simulated run would compare unlike things.
+    std::cerr << "aqlsim: the simulation did not complete, so nothing was measured\naqlsim: "
+              << describe_failure(simulated.outcome);
+    return exit_status(simulated.outcome.status);
+  }
+  const hip::Measurement m = measure(o, scenario, plan);
   const hip::RunComparison c = hip::compare_runs(simulated, m.report);
   if (csv) {
     hip::write_comparison_csv(csv->stream(), c);
@@ -185,15 +195,17 @@ int compare(MeasureOptions& o) {
 }
 
 int calibrate(ExecutorChoice& choice, const std::string& out_path) {
+  // Opened first, so a bad path fails before the device is touched.
+  std::optional<OutputFile> out;
+  if (!out_path.empty()) out.emplace(out_path, "device YAML");
   const std::unique_ptr<hip::Executor> executor = choice.make();
   const std::string yaml = hip::calibration_yaml(executor->calibrate(), executor->name());
-  if (out_path.empty()) {
+  if (!out) {
     std::cout << yaml;
     return kExitOk;
   }
-  OutputFile out(out_path, "device YAML");
-  out.stream() << yaml;
-  out.commit();
+  out->stream() << yaml;
+  out->commit();
   return kExitOk;
 }
 

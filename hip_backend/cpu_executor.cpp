@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "config/counted.hpp"
 #include "hip_backend/cpu/calibration.hpp"
 #include "hip_backend/cpu/persistent_kernels.hpp"
 #include "hip_backend/cpu/plan_check.hpp"
@@ -26,9 +27,8 @@ class CpuExecutor final : public Executor {
   std::string name() const override { return "cpu"; }
 
   std::string device() const override {
-    const std::string workers = options_.cpu_workers == 0
-                                    ? "one worker per CU of the plan"
-                                    : std::to_string(options_.cpu_workers) + " workers";
+    const std::string workers = options_.cpu_workers == 0 ? "one worker per CU of the plan"
+                                                          : counted(options_.cpu_workers, "worker");
     return "CPU threads (" + workers + "; a logic check, not a GPU)";
   }
 

@@ -75,6 +75,13 @@ class BackendUnavailable : public std::runtime_error {
   std::string hint_;
 };
 
+// An executor option the workload cannot run with (too few CPU workers for a queue's CU mask, a
+// time scale too small for the run's real time): bad input, not a fault of the plan.
+class ExecutorOptionError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
 // What aqlsim hip info prints for one backend.
 struct BackendInfo {
   std::string backend;               // "hip", "hsa", "cuda", "cpu"

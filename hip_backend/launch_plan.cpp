@@ -133,7 +133,7 @@ class PlanBuilder {
   // A dependency names a packet (it has its own signal, or check_references made sure its
   // shared one reaches 0 exactly when it completes) or a declared signal, which reaches 0 when
   // as many packets as its initial value have decremented it. Returns false for a signal that
-  // is already satisfied.
+  // is already satisfied: one at 0 (a negative one never is: decrements take it further away).
   bool add_dependency(PlanOp& op, const std::string& dep, const PacketSpec& p) {
     if (const auto packet = op_ids_.find(dep); packet != op_ids_.end()) {
       op.waits_for.push_back(packet->second);
@@ -141,7 +141,7 @@ class PlanBuilder {
     }
     const auto declared = std::find_if(s_.signals.begin(), s_.signals.end(),
                                        [&](const SignalSpec& sig) { return sig.name == dep; });
-    if (declared->initial <= 0) return false;
+    if (declared->initial == 0) return false;
     const auto it = decrementers_.find(dep);
     const std::vector<std::uint32_t> none;
     const std::vector<std::uint32_t>& by = it == decrementers_.end() ? none : it->second;

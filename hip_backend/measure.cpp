@@ -1,8 +1,11 @@
 #include "hip_backend/measure.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 
+#include "hip_backend/executor.hpp"
 #include "hip_backend/measured_report.hpp"
 #include "hip_backend/median.hpp"
 
@@ -13,7 +16,15 @@ namespace {
 MeasuredRun in_plan_time(MeasuredRun run, double time_scale) {
   if (time_scale == 1.0) return run;
   const auto rescale = [time_scale](Tick& t) {
-    t = static_cast<Tick>(std::llround(static_cast<double>(t) / time_scale));
+    const double plan_time = static_cast<double>(t) / time_scale;
+    // At a tiny scale seconds of real time (thread start-up, host overhead) pass 2^62 ps.
+    if (!(plan_time <= static_cast<double>(kMaxSimTime))) {
+      throw ExecutorOptionError(fmt::format(
+          "cpu executor: {:.3g} s of real time is, at a time scale of {:g}, past the longest "
+          "time aqlsim represents (2^62 ps, about 53 days): use a larger --time-scale",
+          static_cast<double>(t) / static_cast<double>(kSecond), time_scale));
+    }
+    t = static_cast<Tick>(std::llround(plan_time));
   };
   for (MeasuredDispatch& d : run.dispatches) {
     for (Tick* t : {&d.submit, &d.start, &d.end})

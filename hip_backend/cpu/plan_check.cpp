@@ -4,7 +4,9 @@
 #include <string>
 #include <vector>
 
+#include "config/counted.hpp"
 #include "hip_backend/cpu/cu_mask.hpp"
+#include "hip_backend/executor.hpp"
 
 namespace aqlsim::hip::cpu {
 namespace {
@@ -40,8 +42,10 @@ void check_op(const LaunchPlan& plan, const PlanQueue& queue, const PlanOp& op,
            " durations for " + std::to_string(dispatch.workgroups) + " work-groups");
   }
   if (!runnable(plan, queue, dispatch, workers)) {
-    reject("no worker may run dispatch '" + dispatch.name + "': queue '" + queue.name +
-           "' enables no CU that one of the " + std::to_string(workers) + " workers stands for");
+    throw ExecutorOptionError("cpu executor: no worker may run dispatch '" + dispatch.name +
+                              "': queue '" + queue.name + "' enables no CU that one of the " +
+                              counted(workers, "worker") + " (--cpu-workers) " +
+                              (workers == 1 ? "stands" : "stand") + " for");
   }
 }
 

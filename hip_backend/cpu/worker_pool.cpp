@@ -14,8 +14,7 @@ void WorkerPool::launch(std::uint32_t dispatch, const std::vector<std::uint8_t>&
   state_.notify();
 }
 
-std::optional<WorkerPool::Issue> WorkerPool::take(std::uint32_t worker) {
-  const std::uint32_t cu = worker % state_.plan().compute_units;
+std::optional<WorkerPool::Issue> WorkerPool::take(std::uint32_t cu) {
   for (auto it = launched_.begin(); it != launched_.end(); ++it) {
     if (!cu_enabled(*it->cu_mask, cu)) continue;
     const Issue issue{.dispatch = it->dispatch, .index = it->issued++};
@@ -26,11 +25,12 @@ std::optional<WorkerPool::Issue> WorkerPool::take(std::uint32_t worker) {
 }
 
 void WorkerPool::work(std::uint32_t worker) {
+  const std::uint32_t cu = worker % state_.plan().compute_units;
   auto lock = state_.lock();
   for (;;) {
     std::optional<Issue> issue;
-    if (!state_.wait(lock, [&] { return (issue = take(worker)).has_value(); })) return;
-    if (!state_.run_workgroup(lock, issue->dispatch, issue->index, worker)) return;
+    if (!state_.wait(lock, [&] { return (issue = take(cu)).has_value(); })) return;
+    if (!state_.run_workgroup(lock, issue->dispatch, issue->index, cu)) return;
   }
 }
 

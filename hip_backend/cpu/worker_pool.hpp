@@ -31,7 +31,7 @@ class WorkerPool {
   };
 
   void work(std::uint32_t worker);
-  std::optional<Issue> take(std::uint32_t worker);
+  std::optional<Issue> take(std::uint32_t cu);
 
   RunState& state_;
   std::deque<Launch> launched_;  // oldest first; a launch leaves once every work-group is issued

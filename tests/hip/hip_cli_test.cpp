@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 
 #include "tests/support/cli_fixture.hpp"
 
@@ -159,6 +160,93 @@ TEST_F(HipCli, CompareRefusesAnUnwritableCsvBeforeRunning) {
   EXPECT_EQ(r.out, "");
 }
 
+// A barrier opens at 0; the plan took a signal starting below 0 for one already there, while the
+// model waits for ever (HSA's barrier-AND compares with 0, and packets only decrement).
+TEST_F(HipCli, ABarrierOnANegativeSignalIsRefusedAsTheModelNeverOpensIt) {
+  const std::string negative = write("negative.yaml",
+                                     "kernels: [{name: k, workgroups: 2, wg_time: 10us}]\n"
+                                     "signals: [{name: s, initial: -1}]\n"
+                                     "queues:\n"
+                                     "  - {name: a, packets: [{name: w, barrier_and: [s]},\n"
+                                     "                        {name: d, dispatch: k}]}\n");
+  const Result r = aqlsim("hip run " + quote(negative) + " --executor cpu --no-alone");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("barrier 'w' waits on signal 's', which starts at -1 and is "
+                               "decremented by 0 packet(s)"));
+  EXPECT_EQ(aqlsim("run " + quote(negative) + " --no-alone --quiet").status, 3);
+}
+
+// A two-CU device whose one queue may use CU 1 only.
+const char* const kMaskedQueue =
+    "device:\n"
+    "  name: two\n"
+    "  clock_mhz: 1000\n"
+    "  compute_units: 2\n"
+    "  wave_size: 64\n"
+    "  cu: {simds: 1, waves_per_simd: 8, vgprs_per_simd: 1024, vgpr_granule: 1,\n"
+    "       sgprs_per_simd: 0, lds_bytes: 65536, max_workgroups: 8}\n"
+    "  front_end: {hw_queues: 1, quantum: 20us, packet_latency: 1us}\n"
+    "kernels: [{name: k, workgroup_size: 64, vgprs: 1, wg_time: 200us, workgroups: 8}]\n"
+    "queues: [{name: q, cu_mask: [1], packets: [{name: d, dispatch: k}]}]\n";
+
+// Worker w stands for CU w % 2: workers 1 and 3 run the work-groups, and each is measured on
+// CU 1 (worker 3's were recorded on a CU 3 the device does not have).
+TEST_F(HipCli, CpuWorkersRecordTheCuTheyStandFor) {
+  const std::string masked = write("masked.yaml", kMaskedQueue);
+  const Result r =
+      aqlsim("hip run " + quote(masked) + " --executor cpu --no-alone --cpu-workers 4 " +
+             "--time-scale 0.1 --json " + quote(path("m.json")));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const Json json = read_json("m.json");
+  ASSERT_EQ(json["kernels"].size(), 1u);
+  const Json& wgs = json["kernels"][0]["measured"]["workgroups"];
+  ASSERT_EQ(wgs.size(), 8u);
+  for (const Json& wg : wgs)
+    EXPECT_EQ(wg["cu"].get<int>(), 1);
+}
+
+// One worker stands for CU 0 only, which the queue's mask leaves out: the option is bad input
+// (it was an internal error, exit 1).
+TEST_F(HipCli, TooFewCpuWorkersForACuMaskIsBadInput) {
+  const std::string masked = write("masked.yaml", kMaskedQueue);
+  const Result r =
+      aqlsim("hip run " + quote(masked) + " --executor cpu --no-alone --cpu-workers 1");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_EQ(r.err,
+            "aqlsim: running on CPU threads (1 worker; a logic check, not a GPU)\n"
+            "aqlsim: error: cpu executor: no worker may run dispatch 'd': queue 'q' enables no "
+            "CU that one of the 1 worker (--cpu-workers) stands for\n");
+}
+
+// The model livelocks (kernel-cfs gives each of the two kernels 30 us, under kill, and a
+// work-group takes longer): compare measured nothing against a part of a run and said 0.
+TEST_F(HipCli, CompareStopsWithTheSimulationsStatusWhenItDoesNotComplete) {
+  const std::string stuck =
+      write("stuck.yaml",
+            "device:\n"
+            "  name: one\n"
+            "  clock_mhz: 1000\n"
+            "  compute_units: 1\n"
+            "  wave_size: 64\n"
+            "  cu: {simds: 1, waves_per_simd: 8, vgprs_per_simd: 1024, vgpr_granule: 1,\n"
+            "       sgprs_per_simd: 0, lds_bytes: 65536, max_workgroups: 8}\n"
+            "  front_end: {hw_queues: 2, quantum: 20us, packet_latency: 1us}\n"
+            "  preemption: {mechanism: kill}\n"
+            "kernels: [{name: k, workgroup_size: 64, vgprs: 1, wg_time: 100us, workgroups: 2}]\n"
+            "queues:\n"
+            "  - {name: a, packets: [{name: da, dispatch: k}]}\n"
+            "  - {name: b, packets: [{name: db, dispatch: k}]}\n"
+            "scheduling: {kernel: kernel-cfs, params: {kernel-cfs: {epoch_ms: 0.06}}}\n");
+  const Result r = aqlsim("hip compare " + quote(stuck) + " --executor cpu --no-alone --csv " +
+                          quote(path("c.csv")));
+  EXPECT_EQ(r.status, 3) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("aqlsim: the simulation did not complete, so nothing was "
+                               "measured\naqlsim: deadlock: "));
+  EXPECT_THAT(r.err, HasSubstr("livelock: the kernel of queue 'a', packet 0 was evicted"));
+  EXPECT_EQ(r.out, "");
+  EXPECT_FALSE(std::filesystem::exists(path("c.csv")));
+}
+
 TEST_F(HipCli, RepeatRunsTheWorkloadAndSaysTheMakespanRange) {
   const Result r = aqlsim("hip compare " + quote(kQuickstart) +
                           " --executor cpu --no-alone --repeat 3 --time-scale 0.01");
@@ -173,6 +261,20 @@ TEST_F(HipCli, CalibrateOnTheCpuExecutorWritesADeviceFile) {
   const std::string yaml = read_file(path("dev.yaml"));
   EXPECT_THAT(yaml, HasSubstr("packet_latency:"));
   EXPECT_THAT(yaml, HasSubstr("preset:"));
+}
+
+// As run's outputs: an unwritable -o is exit 2 before the executor is made or measures anything.
+// It came after: without a GPU the hip executor's exit 7 hid it, and on one it came after the
+// calibration's runs.
+TEST_F(HipCli, CalibrateRefusesAnUnwritableOutputBeforeMakingTheExecutor) {
+  const std::string out = path("no/such/dir/dev.yaml");
+  for (const char* executor : {"cpu", "hip"}) {
+    const Result r =
+        aqlsim(std::string("hip calibrate --executor ") + executor + " -o " + quote(out));
+    EXPECT_EQ(r.status, 2) << executor << ": " << r.err;
+    EXPECT_EQ(r.err, "aqlsim: error: " + out +
+                         ": cannot write the device YAML file: No such file or directory\n");
+  }
 }
 
 }  // namespace

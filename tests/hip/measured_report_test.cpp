@@ -2,6 +2,7 @@
 // simulated run, and the calibration's device YAML, on hand-made measurements.
 #include "hip_backend/measured_report.hpp"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -110,7 +111,8 @@ TEST(MeasuredReport, KernelsTimesAndMetricsFromTheMeasurement) {
 // Every run ends all its dispatches at the next of `ends`, in turn.
 class ScriptedExecutor final : public Executor {
  public:
-  explicit ScriptedExecutor(std::vector<Tick> ends) : ends_(std::move(ends)) {}
+  explicit ScriptedExecutor(std::vector<Tick> ends, double scale = 1.0)
+      : ends_(std::move(ends)), scale_(scale) {}
   std::string name() const override { return "scripted"; }
   std::string device() const override { return "a script"; }
   MeasuredRun run(const LaunchPlan& plan) override {
@@ -127,9 +129,11 @@ class ScriptedExecutor final : public Executor {
     return r;
   }
   Calibration calibrate() override { return {}; }
+  double time_scale() const override { return scale_; }
 
  private:
   std::vector<Tick> ends_;
+  double scale_;
   std::size_t next_ = 0;
 };
 
@@ -144,6 +148,22 @@ TEST(Measure, KeepsTheRunOfMedianMakespanAndTheMedianAloneTimes) {
   EXPECT_EQ(m.alone.at("d0"), 7 * us);
   EXPECT_EQ(m.alone.at("d1"), 4 * us);
   EXPECT_EQ(m.report.makespan, 20 * us);
+}
+
+// Real time over the scale is plan time: 30 us at 0.5 are 60 us of the plan. Ten real seconds
+// at 1e-6 would be 1e19 ps, past 2^62: an error that says what to do, not a wrapped number.
+TEST(Measure, RealTimeIsScaledBackAndRefusedPastTheLongestTime) {
+  ScriptedExecutor half({30 * us}, 0.5);
+  EXPECT_EQ(measure(named_scenario(), two_dispatch_plan(), half, false, 1).report.makespan,
+            60 * us);
+  ScriptedExecutor tiny({10 * kSecond}, 1e-6);
+  try {
+    measure(named_scenario(), two_dispatch_plan(), tiny, false, 1);
+    FAIL() << "no error";
+  } catch (const ExecutorOptionError& e) {
+    EXPECT_THAT(e.what(), ::testing::HasSubstr("10 s of real time is, at a time scale of 1e-06, "
+                                               "past the longest time aqlsim represents"));
+  }
 }
 
 TEST(MeasuredReport, WithoutAloneRunsNttIsZero) {
