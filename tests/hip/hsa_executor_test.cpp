@@ -258,7 +258,9 @@ TEST(HsaRuntime, StatusNamesAndDescriptions) {
             "HSA_STATUS_ERROR_OUT_OF_RESOURCES");
   EXPECT_EQ(hsa::status_name(static_cast<hsa_status_t>(HSA_STATUS_ERROR_MEMORY_FAULT)),
             "HSA_STATUS_ERROR_MEMORY_FAULT");
-  EXPECT_EQ(hsa::status_name(static_cast<hsa_status_t>(0x7777)), "unknown");
+  // Unnamed but within the enum's range (its enumerators fit in 13 bits): 0x7777 was not, and
+  // loading it is undefined behaviour that clang's UBSan reports once the test is unoptimised.
+  EXPECT_EQ(hsa::status_name(static_cast<hsa_status_t>(0x1FFF)), "unknown");
   EXPECT_THAT(hsa::describe_status(HSA_STATUS_ERROR_OUT_OF_RESOURCES),
               ::testing::StartsWith("0x1008 HSA_STATUS_ERROR_OUT_OF_RESOURCES"));
 }
