@@ -1,22 +1,26 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (fuzz/, clang, ASan + UBSan) in build-fuzz/ and runs each for
-# SECONDS (default 60) on a copy of its committed seed corpus, one after another. Prints the
-# executions per second of each; exits non-zero if any target crashed, leaked, timed out or ran
-# out of memory (libFuzzer leaves the input as build-fuzz/findings/<target>/crash-* etc.).
-#   scripts/fuzz.sh              # 60 s per target (CI)
+# Builds the libFuzzer targets (fuzz/, clang, ASan + UBSan) and runs each for SECONDS (default 60)
+# on a copy of its committed seed corpus, one after another. Prints the executions per second of
+# each; exits non-zero if any target crashed, leaked, timed out or ran out of memory (libFuzzer
+# leaves the input as BUILD_DIR/findings/<target>/crash-* etc.).
+#   scripts/fuzz.sh              # 60 s per target, built in build-fuzz/ (no tests)
 #   scripts/fuzz.sh 600          # the longer run
+#   scripts/fuzz.sh 30 build-asan  # in the tree scripts/test.sh --sanitize built (CI)
 #   FUZZ_TARGETS="dot stg" scripts/fuzz.sh 30
 #   FUZZ_JOBS=2 builds with two jobs (default: all cores)
 set -euo pipefail
 
 seconds="${1:-60}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-build="$root/build-fuzz"
+build="$(realpath -m "${2:-$root/build-fuzz}")"
 targets=(${FUZZ_TARGETS:-workload dot stg jsonl packets})
 
-CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DAQLSIM_FUZZ=ON -DAQLSIM_BUILD_TESTS=OFF -DAQLSIM_BUILD_BENCH=OFF -DAQLSIM_HIP=OFF \
-  -DAQLSIM_CUDA=OFF >/dev/null
+# A tree already configured for fuzzing (build-asan) keeps its options, tests included.
+if ! grep -qs '^AQLSIM_FUZZ:BOOL=ON$' "$build/CMakeCache.txt"; then
+  CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DAQLSIM_FUZZ=ON -DAQLSIM_BUILD_TESTS=OFF -DAQLSIM_BUILD_BENCH=OFF -DAQLSIM_HIP=OFF \
+    -DAQLSIM_CUDA=OFF >/dev/null
+fi
 cmake --build "$build" --parallel "${FUZZ_JOBS:-$(nproc)}" \
   --target $(printf 'fuzz_%s ' "${targets[@]}")
 

@@ -2,10 +2,10 @@
 # Installs an existing build tree into a temporary prefix (cmake --install), then builds the
 # programs of examples/ against the installed package, once through find_package(aqlsim CONFIG)
 # (tests/package/) and once through pkg-config, and runs them and the installed aqlsim program.
-# Usage: scripts/test-package.sh [BUILD_DIR]   (default build-test, which scripts/test.sh makes)
+# Usage: scripts/test-package.sh [BUILD_DIR]   (default build, which scripts/test.sh makes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-build=${1:-build-test}
+build=${1:-build}
 [ -f "$build/CMakeCache.txt" ] || { echo "test-package: no build tree in $build" >&2; exit 1; }
 cmake --build "$build" --target aqlsim >/dev/null
 
