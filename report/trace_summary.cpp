@@ -19,7 +19,9 @@
 namespace aqlsim::report {
 namespace {
 
-using Json = nlohmann::json;
+// Plain json: a trace is only read. (Not named Json: run_result.cpp, batched with this file in
+// one unity-build unit, gives that name to ordered_json.)
+using TraceJson = nlohmann::json;
 
 // Process ids written by ChromeTraceWriter: slots, user queues, then CU n is 2 + n.
 constexpr std::uint64_t kSlotPid = 0;
@@ -54,7 +56,7 @@ class Reader {
          const std::string& name)
       : summary_(summary), series_of_(series_of), text_(text), name_(name) {}
 
-  void event(const Json& e) {
+  void event(const TraceJson& e) {
     if (!e.is_object()) bad(fmt::format("that is not an object: {}", json_excerpt(e)));
     const std::string phase = text(e, "ph");
     if (std::ranges::find(kPhases, phase) == kPhases.end()) {
@@ -77,7 +79,7 @@ class Reader {
       // did not end, and its run result lists it as unfinished, not among the kernels.
       const auto args = e.find("args");
       const bool unfinished = args != e.end() && args->is_object() &&
-                              args->value("unfinished", Json(false)) == Json(true);
+                              args->value("unfinished", TraceJson(false)) == TraceJson(true);
       if (!unfinished) summary_.kernel_ends.emplace_back(name, ts);
       return;
     }
@@ -113,13 +115,13 @@ class Reader {
     throw InputError({name_, line, 0}, "a trace event " + what);
   }
 
-  std::string text(const Json& e, const char* key) const {
+  std::string text(const TraceJson& e, const char* key) const {
     const auto it = e.find(key);
     if (it == e.end() || !it->is_string()) bad(fmt::format("without a \"{}\" string", key));
     return it->get<std::string>();
   }
 
-  std::uint64_t index(const Json& e, const char* key) const {
+  std::uint64_t index(const TraceJson& e, const char* key) const {
     const auto it = e.find(key);
     if (it == e.end() || !it->is_number_unsigned()) {
       bad(fmt::format("without a \"{}\" that is a whole number, 0 or more", key));
@@ -127,7 +129,7 @@ class Reader {
     return it->get<std::uint64_t>();
   }
 
-  double time(const Json& e, const char* key) const {
+  double time(const TraceJson& e, const char* key) const {
     const auto it = e.find(key);
     const double t = it != e.end() && it->is_number() ? it->get<double>() : -1;
     if (!std::isfinite(t) || t < 0)
@@ -143,7 +145,7 @@ class Reader {
   }
 
   // A process_name event's name (its args.name), empty if it has none.
-  static std::string process_title(const Json& e) {
+  static std::string process_title(const TraceJson& e) {
     const auto args = e.find("args");
     if (args == e.end() || !args->is_object()) return "";
     const auto title = args->find("name");
@@ -165,7 +167,7 @@ class Reader {
   }
 
   void slot_slice(std::size_t slot, const std::string& activity, double begin, double end,
-                  const Json& e) {
+                  const TraceJson& e) {
     const std::size_t a = activity_index(activity);
     if (a == kNone) {
       bad(fmt::format("on a slot named \"{}\", which is none of {}", activity,
@@ -235,22 +237,23 @@ TraceSummary summarise_trace(std::istream& in, const std::string& name, double t
   LineCountingBuffer text(*in.rdbuf());
   std::istream counted(&text);
   Reader reader(summary, series_of, text, name);
-  Json top;
+  TraceJson top;
   try {
     // Each event (an element of traceEvents) is handled when it is whole and then dropped (the
     // callback returns false), as are the elements under other top-level keys, so the parsed
     // document never holds more than one.
     std::string member;  // the top-level key being read
-    top = Json::parse(counted, [&](int depth, Json::parse_event_t event, Json& parsed) {
-      using Event = Json::parse_event_t;
-      if (depth == 1 && event == Event::key) member = parsed.get<std::string>();
-      if (depth != 2) return true;  // an element is kept until it is whole
-      const bool whole =
-          event == Event::object_end || event == Event::array_end || event == Event::value;
-      if (whole && member == "traceEvents") reader.event(parsed);
-      return !whole;
-    });
-  } catch (const Json::parse_error& e) {
+    top = TraceJson::parse(
+        counted, [&](int depth, TraceJson::parse_event_t event, TraceJson& parsed) {
+          using Event = TraceJson::parse_event_t;
+          if (depth == 1 && event == Event::key) member = parsed.get<std::string>();
+          if (depth != 2) return true;  // an element is kept until it is whole
+          const bool whole =
+              event == Event::object_end || event == Event::array_end || event == Event::value;
+          if (whole && member == "traceEvents") reader.event(parsed);
+          return !whole;
+        });
+  } catch (const TraceJson::parse_error& e) {
     // The last character read, or where the next line begins when that was a newline.
     const LineCountingBuffer::Position at = text.last().column > 0 ? text.last() : text.next();
     const auto clamped = [](std::uint64_t n) {
@@ -260,7 +263,7 @@ TraceSummary summarise_trace(std::istream& in, const std::string& name, double t
         {name, clamped(at.line), clamped(at.column)},
         fmt::format("not a complete JSON trace (at byte {}): {}", e.byte,
                     e.byte > 0 && counted.eof() ? "the file ends too soon" : e.what()));
-  } catch (const Json::out_of_range& e) {  // a number beyond a double: "number overflow ..."
+  } catch (const TraceJson::out_of_range& e) {  // a number beyond a double: "number overflow ..."
     const auto line = static_cast<int>(std::min<std::uint64_t>(text.last().line, INT_MAX));
     throw InputError({name, line, 0},
                      fmt::format("not an aqlsim trace: {}", without_exception_id(e)));

@@ -24,8 +24,8 @@ PlannedDispatch spin(std::string name, std::uint64_t workgroups, std::uint32_t b
   return d;
 }
 
-PlanOp op(PlanOpKind kind, std::uint32_t queue, std::uint32_t dispatch,
-          std::vector<std::uint32_t> waits_for = {}) {
+PlanOp queued_op(PlanOpKind kind, std::uint32_t queue, std::uint32_t dispatch,
+                 std::vector<std::uint32_t> waits_for = {}) {
   PlanOp o;
   o.kind = kind;
   o.name = "op";
@@ -44,9 +44,10 @@ LaunchPlan small_plan() {
   plan.dispatches = {spin("a", 8, 32, 1024, 50 * kMicrosecond),
                      spin("p", 32, 128, 0, 20 * kMicrosecond, 1),
                      spin("b", 4, 256, 64 * 1024, 30 * kMicrosecond)};
-  plan.ops = {op(PlanOpKind::dispatch, 0, 0), op(PlanOpKind::dispatch, 1, 1),
-              op(PlanOpKind::barrier_and, 1, kNoDispatch, {0}),
-              op(PlanOpKind::barrier_or, 1, kNoDispatch, {0, 1}), op(PlanOpKind::dispatch, 1, 2)};
+  plan.ops = {queued_op(PlanOpKind::dispatch, 0, 0), queued_op(PlanOpKind::dispatch, 1, 1),
+              queued_op(PlanOpKind::barrier_and, 1, kNoDispatch, {0}),
+              queued_op(PlanOpKind::barrier_or, 1, kNoDispatch, {0, 1}),
+              queued_op(PlanOpKind::dispatch, 1, 2)};
   plan.queues = {{"q0", 1, {}, {0}}, {"q1", 2, {}, {1, 2, 3, 4}}};
   return plan;
 }
@@ -97,8 +98,9 @@ TEST_P(GpuRun, OneThreadQueuesTheTimeZeroOpsAndTheGpuResolvesTheirBarriers) {
   LaunchPlan plan;
   plan.dispatches = {spin("a", 8, 32, 0, 50 * kMicrosecond), spin("b", 8, 32, 0, 20 * kMicrosecond),
                      spin("c", 8, 32, 0, 20 * kMicrosecond)};
-  plan.ops = {op(PlanOpKind::dispatch, 0, 0), op(PlanOpKind::barrier_and, 1, kNoDispatch, {0}),
-              op(PlanOpKind::dispatch, 1, 1), op(PlanOpKind::dispatch, 2, 2)};
+  plan.ops = {queued_op(PlanOpKind::dispatch, 0, 0),
+              queued_op(PlanOpKind::barrier_and, 1, kNoDispatch, {0}),
+              queued_op(PlanOpKind::dispatch, 1, 1), queued_op(PlanOpKind::dispatch, 2, 2)};
   plan.ops[3].submit_at = 300 * kMicrosecond;
   plan.queues = {{"q0", 1, {}, {0}}, {"q1", 1, {}, {1, 2}}, {"q2", 1, {}, {3}}};
   const MeasuredRun run = make_executor(GetParam(), {})->run(plan);
@@ -115,7 +117,7 @@ TEST_P(GpuRun, OneThreadQueuesTheTimeZeroOpsAndTheGpuResolvesTheirBarriers) {
 TEST_P(GpuRun, EvictedPersistentKernelsAreRelaunchedUntilEveryTaskRan) {
   LaunchPlan plan;
   plan.dispatches = {spin("p", 2048, 64, 0, 100 * kMicrosecond, 1)};
-  plan.ops = {op(PlanOpKind::dispatch, 0, 0)};
+  plan.ops = {queued_op(PlanOpKind::dispatch, 0, 0)};
   plan.queues = {{"q0", 1, {}, {0}}};
   ExecutorOptions options;
   options.eviction_period = 300 * kMicrosecond;

@@ -14,7 +14,6 @@ using ::testing::HasSubstr;
 using namespace aqlsim::testing;
 using HipCli = CliFixture;
 
-const std::string kQuickstart = AQLSIM_SOURCE_DIR "/workloads/examples/quickstart.yaml";
 constexpr int kNoDevice = 7;
 
 bool gpu_usable(const Result& info) {

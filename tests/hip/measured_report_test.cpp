@@ -13,11 +13,12 @@
 #include "hip_backend/measure.hpp"
 #include "report/csv.hpp"
 #include "scenario/load_scenario.hpp"
+#include "tests/support/microseconds.hpp"
 
 namespace aqlsim::hip {
 namespace {
 
-constexpr Tick us = kMicrosecond;
+using testing::us;
 
 // Queue q: d0 (2 work-groups), a barrier-AND on d0, d1 (1 work-group).
 LaunchPlan two_dispatch_plan() {

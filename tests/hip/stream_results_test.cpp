@@ -29,8 +29,8 @@ MeasuredDispatch ending_at(Tick end) {
   return m;
 }
 
-PlanOp op(PlanOpKind kind, std::uint32_t dispatch, std::vector<std::uint32_t> waits_for = {},
-          Tick submit_at = 0) {
+PlanOp plan_op(PlanOpKind kind, std::uint32_t dispatch, std::vector<std::uint32_t> waits_for = {},
+               Tick submit_at = 0) {
   PlanOp o;
   o.kind = kind;
   o.dispatch = dispatch;
@@ -43,13 +43,13 @@ TEST(StreamResults, BarriersCompleteAfterTheirStreamAndTheirCondition) {
   LaunchPlan plan;
   // q0: d0 (ends 10), q1: d1 (ends 30), AND{0, 1}, OR{0, 1}, d2 (ends 50);
   // q2: OR on q1's last op (resolved across queues, later in the list), an empty AND at 70.
-  plan.ops = {op(PlanOpKind::dispatch, 0),
-              op(PlanOpKind::dispatch, 1),
-              op(PlanOpKind::barrier_and, kNoDispatch, {0, 1}),
-              op(PlanOpKind::barrier_or, kNoDispatch, {0, 1}),
-              op(PlanOpKind::dispatch, 2),
-              op(PlanOpKind::barrier_or, kNoDispatch, {4}),
-              op(PlanOpKind::barrier_and, kNoDispatch, {}, 70)};
+  plan.ops = {plan_op(PlanOpKind::dispatch, 0),
+              plan_op(PlanOpKind::dispatch, 1),
+              plan_op(PlanOpKind::barrier_and, kNoDispatch, {0, 1}),
+              plan_op(PlanOpKind::barrier_or, kNoDispatch, {0, 1}),
+              plan_op(PlanOpKind::dispatch, 2),
+              plan_op(PlanOpKind::barrier_or, kNoDispatch, {4}),
+              plan_op(PlanOpKind::barrier_and, kNoDispatch, {}, 70)};
   plan.queues = {{"q0", 1, {}, {0}}, {"q1", 1, {}, {1, 2, 3, 4}}, {"q2", 1, {}, {5, 6}}};
   const std::vector<Tick> done =
       completion_times(plan, {ending_at(10), ending_at(30), ending_at(50)});
@@ -59,8 +59,8 @@ TEST(StreamResults, BarriersCompleteAfterTheirStreamAndTheirCondition) {
 TEST(StreamResults, AnOrBarrierCompletesWithItsFirstDependency) {
   LaunchPlan plan;
   // q0: d0 (ends 40); q1: d1 (ends 5), then OR{0, 1}: done with d1, the first to end.
-  plan.ops = {op(PlanOpKind::dispatch, 0), op(PlanOpKind::dispatch, 1),
-              op(PlanOpKind::barrier_or, kNoDispatch, {0, 1})};
+  plan.ops = {plan_op(PlanOpKind::dispatch, 0), plan_op(PlanOpKind::dispatch, 1),
+              plan_op(PlanOpKind::barrier_or, kNoDispatch, {0, 1})};
   plan.queues = {{"q0", 1, {}, {0}}, {"q1", 1, {}, {1, 2}}};
   EXPECT_EQ(completion_times(plan, {ending_at(40), ending_at(5)}), (std::vector<Tick>{40, 5, 5}));
   // The same barrier as AND waits for the later one.

@@ -2,6 +2,7 @@
 // tiny device (1 us per packet, kernels of one 1-wave work-group, exact durations).
 #include <gtest/gtest.h>
 
+#include "tests/support/microseconds.hpp"
 #include "tests/support/simulate.hpp"
 #include "tests/support/tiny_device.hpp"
 
@@ -10,7 +11,7 @@ namespace {
 
 using testing::kTinyDevice;
 using testing::simulate;
-constexpr Tick us = kMicrosecond;
+using testing::us;
 
 const std::string kKernels = R"(
 kernels:

@@ -8,13 +8,14 @@
 
 #include "hsa_model/kernel_control.hpp"
 #include "tests/queue_sched/two_cu_device.hpp"
+#include "tests/support/microseconds.hpp"
 #include "tests/support/simulate.hpp"
 #include "tests/support/tiny_device.hpp"
 
 namespace aqlsim {
 namespace {
 
-constexpr Tick us = kMicrosecond;
+using testing::us;
 
 // Launches its kernel on arrival and acts on it once, at a set time (on_timer).
 class TimedScript : public KernelScheduler {

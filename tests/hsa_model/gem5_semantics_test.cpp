@@ -8,13 +8,14 @@
 #include <map>
 #include <vector>
 
+#include "tests/support/microseconds.hpp"
 #include "tests/support/simulate.hpp"
 
 namespace aqlsim {
 namespace {
 
 using testing::simulate;
-constexpr Tick us = kMicrosecond;
+using testing::us;
 const std::vector<std::string> kGem5{"device.front_end.semantics=gem5"};
 
 std::string device(const std::string& quantum, int cus = 1) {

@@ -10,11 +10,12 @@
 #include "queue_sched/rr_timeslice.hpp"
 #include "tests/hsa_model/host_api_fixture.hpp"
 #include "tests/support/invariant_checker.hpp"
+#include "tests/support/microseconds.hpp"
 
 namespace aqlsim {
 namespace {
 
-constexpr Tick us = kMicrosecond;
+using testing::us;
 
 class HostApi : public ::testing::Test {
  protected:

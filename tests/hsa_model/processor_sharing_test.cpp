@@ -3,13 +3,14 @@
 // 1/L: two co-resident work-groups each progress at half speed.
 #include <gtest/gtest.h>
 
+#include "tests/support/microseconds.hpp"
 #include "tests/support/simulate.hpp"
 
 namespace aqlsim {
 namespace {
 
 using testing::simulate;
-constexpr Tick us = kMicrosecond;
+using testing::us;
 
 // One CU of 8 one-wave slots; kernels `short` (10 us of work), `long` (30 us) and `wide` (10 us,
 // two waves per work-group); `tail` is the packets that follow.

@@ -7,13 +7,14 @@
 #include <utility>
 #include <vector>
 
+#include "tests/support/microseconds.hpp"
 #include "tests/support/simulate.hpp"
 
 namespace aqlsim {
 namespace {
 
 using testing::simulate;
-constexpr Tick us = kMicrosecond;
+using testing::us;
 
 struct MappingLog final : ModelObserver {
   // (time, "map"/"unmap", queue name)

@@ -1,13 +1,14 @@
 // The staircase of Pai et al. §3.1 and the residency shape of figures 7-8, exactly.
 #include <gtest/gtest.h>
 
+#include "tests/support/microseconds.hpp"
 #include "tests/support/simulate.hpp"
 
 namespace aqlsim {
 namespace {
 
 using testing::simulate;
-constexpr Tick us = kMicrosecond;
+using testing::us;
 
 // Two CUs, each holding R = 4 one-wave work-groups (wave slots), no packet latency.
 std::string staircase(std::uint64_t workgroups, const std::string& residency) {

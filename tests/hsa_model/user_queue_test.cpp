@@ -2,10 +2,13 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/microseconds.hpp"
 #include "tests/support/simulate.hpp"
 
 namespace aqlsim {
 namespace {
+
+using testing::us;
 
 AqlPacket dispatch_of(std::uint64_t kernel_object) {
   return make_dispatch_packet(
@@ -74,7 +77,6 @@ queues:
       - {name: p4, dispatch: k}
 )");
   ASSERT_EQ(sim->outcome.status, RunStatus::completed);
-  const Tick us = kMicrosecond;
   const Tick arrival[] = {0, 0, 1 * us, 11 * us, 21 * us};
   const Tick start[] = {1 * us, 11 * us, 21 * us, 31 * us, 41 * us};
   for (int i = 0; i < 5; ++i) {

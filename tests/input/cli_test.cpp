@@ -29,8 +29,6 @@ using ::testing::IsEmpty;
 using ::testing::StartsWith;
 using Json = nlohmann::json;
 
-const std::string kQuickstart = AQLSIM_SOURCE_DIR "/workloads/examples/quickstart.yaml";
-
 using namespace aqlsim::testing;  // the fixture and its helpers
 using Cli = CliFixture;
 

@@ -14,11 +14,6 @@ using namespace aqlsim::testing;  // the fixture and its helpers
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
 
-constexpr int kExitBadInput = 2;
-constexpr int kExitDeadlock = 3;
-
-const std::string kQuickstart = AQLSIM_SOURCE_DIR "/workloads/examples/quickstart.yaml";
-
 // The barrier waits on a signal that nothing decrements: with `initial: 1` every run deadlocks,
 // with 0 it passes and the kernel runs.
 constexpr const char* kNeverSignalled = R"(kernels: [{name: k, wg_time: 10us}]

@@ -14,6 +14,7 @@
 #include "report/json_report.hpp"
 #include "scenario/load_scenario.hpp"
 #include "scenario/runner.hpp"
+#include "tests/support/cli_fixture.hpp"
 #include "tests/support/test_directory.hpp"
 
 namespace aqlsim {
@@ -21,8 +22,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::string kQuickstart = AQLSIM_SOURCE_DIR "/workloads/examples/quickstart.yaml";
-
+using testing::kQuickstart;
 using testing::read_file;
 
 class Determinism : public testing::TestDirectory {

@@ -13,9 +13,6 @@ using namespace aqlsim::testing;  // the fixture and its helpers
 using ::testing::HasSubstr;
 using Limits = CliFixture;
 
-constexpr int kExitBadInput = 2;
-constexpr int kExitLimit = 6;
-
 // cdna: one packet of 4.4 us, then one work-group of exactly 10 us: it ends at 14.4 us.
 constexpr const char* kOneWorkgroup = R"(device: cdna
 kernels: [{name: k, workgroups: 1, wg_time: 10us, rsd: 0, contention: 0}]

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "tests/input/sweep_fixture.hpp"
+#include "tests/support/count_of.hpp"
 
 namespace {
 
@@ -15,7 +16,6 @@ using namespace aqlsim::testing;  // the fixtures and their helpers
 using ::testing::HasSubstr;
 using Mpi = SweepFixture;
 
-constexpr int kExitBadInput = 2;
 const std::string kMpirun = AQLSIM_MPIEXEC;
 
 // Under AddressSanitizer (scripts/test.sh --sanitize) the ranks skip the leak check only: Open
@@ -27,13 +27,6 @@ const bool kRanksSkipLeakCheck = [] {
   const std::string value = std::string(options ? options : "") + ":detect_leaks=0";
   return ::setenv("ASAN_OPTIONS", value.c_str(), 1) == 0;
 }();
-
-std::size_t count_of(const std::string& text, const std::string& part) {
-  std::size_t n = 0;
-  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1))
-    ++n;
-  return n;
-}
 
 TEST_F(Mpi, RanksWriteTheBytesOfOneProcess) {
   const std::string compare = "compare " + quote(experiment()) + " --csv ";

@@ -18,9 +18,6 @@ namespace {
 using namespace aqlsim::testing;  // the fixture and its helpers
 using ::testing::HasSubstr;
 
-const std::string kQuickstart = AQLSIM_SOURCE_DIR "/workloads/examples/quickstart.yaml";
-constexpr int kExitBadInput = 2;
-
 class OutputPaths : public CliFixture {
  protected:
   // A copy of the quickstart to be (not) overwritten.

@@ -15,11 +15,6 @@ using namespace aqlsim::testing;  // the fixture and its helpers
 using ::testing::HasSubstr;
 using Outputs = CliFixture;
 
-const std::string kQuickstart = AQLSIM_SOURCE_DIR "/workloads/examples/quickstart.yaml";
-constexpr int kExitBadInput = 2;
-constexpr int kExitDeadlock = 3;
-constexpr int kExitOutput = 5;
-
 // A queue that waits on a signal nobody sets: the run ends in a deadlock (status 3).
 constexpr const char* kDeadlock = R"(device: cdna
 kernels: [{name: k, workgroups: 1, wg_time: 1us}]

@@ -16,8 +16,6 @@ using namespace aqlsim::testing;  // the fixture and its helpers
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-const std::string kQuickstart = AQLSIM_SOURCE_DIR "/workloads/examples/quickstart.yaml";
-
 class Predictions : public CliFixture {
  protected:
   // `aqlsim run quickstart -q --json NAME.json --trace NAME.trace.json ARGS`.

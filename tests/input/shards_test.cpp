@@ -16,8 +16,6 @@ using namespace aqlsim::testing;  // the fixtures and their helpers
 using ::testing::HasSubstr;
 using Shards = SweepFixture;
 
-constexpr int kExitBadInput = 2;
-
 class ShardFiles : public SweepFixture {
  protected:
   // Runs shard `index`/`count` of the experiment into `name`; `extra` adds options.

@@ -11,15 +11,16 @@
 #include "queue_sched/rr_timeslice.hpp"
 #include "tests/queue_sched/block_log.hpp"
 #include "tests/queue_sched/two_cu_device.hpp"
+#include "tests/support/microseconds.hpp"
 #include "tests/support/simulate.hpp"
 #include "tests/support/tiny_device.hpp"
 
 namespace aqlsim {
 namespace {
 
-constexpr Tick us = kMicrosecond;
+using testing::us;
 
-std::string workload(const std::string& policy) {
+std::string fifo_workload(const std::string& policy) {
   return std::string(testing::kTinyDevice) + R"(
 kernels:
   - {name: wide, workgroup_size: 192, vgprs: 1, wg_time: 10us, contention: 0}
@@ -33,7 +34,7 @@ scheduling: {thread_block: )" +
 
 TEST(Fifo, StrictFifoMakesBWaitUntilAHasIssuedEveryGroup) {
   // A's last two groups are placed when its first two end at 11 us; only then may B go.
-  auto sim = testing::simulate(workload("fifo"));
+  auto sim = testing::simulate(fifo_workload("fifo"));
   ASSERT_EQ(sim->outcome.status, RunStatus::completed);
   EXPECT_EQ(sim->kernel("B").start, 11 * us);
   EXPECT_EQ(sim->kernel("B").end, 16 * us);
@@ -41,7 +42,7 @@ TEST(Fifo, StrictFifoMakesBWaitUntilAHasIssuedEveryGroup) {
 }
 
 TEST(Fifo, BackfillLetsBUseTheTwoWaveSlotsALeavesFree) {
-  auto sim = testing::simulate(workload("fifo-backfill"));
+  auto sim = testing::simulate(fifo_workload("fifo-backfill"));
   ASSERT_EQ(sim->outcome.status, RunStatus::completed);
   EXPECT_EQ(sim->kernel("B").start, 1 * us);
   EXPECT_EQ(sim->kernel("B").end, 6 * us);

@@ -6,13 +6,14 @@
 #include <vector>
 
 #include "queue_sched/greedy_allocation.hpp"
+#include "tests/support/microseconds.hpp"
 #include "tests/support/simulate.hpp"
 #include "tests/support/tiny_device.hpp"
 
 namespace aqlsim {
 namespace {
 
-constexpr Tick us = kMicrosecond;
+using testing::us;
 
 TEST(KernelAdaptive, ProfilesArePrunedToRuntimesThatFall) {
   const std::vector<Tick> runtimes{100, 60, 70, 45, 45, 40};

@@ -11,18 +11,20 @@
 #include <vector>
 
 #include "queue_sched/kernel_frs.hpp"
+#include "tests/support/microseconds.hpp"
 #include "tests/support/simulate.hpp"
 #include "tests/support/tiny_device.hpp"
 
 namespace aqlsim {
 namespace {
 
-constexpr Tick us = kMicrosecond;
+using testing::us;
 
-std::string workload(const std::string& policy, const std::string& params, Tick b_at,
-                     std::uint64_t b_tasks, const std::string& thread_block = "fifo-backfill",
-                     const std::string& latencies =
-                         "launch_command: 1us, eviction_command: 2us, pending_read: 3us") {
+std::string policy_workload(const std::string& policy, const std::string& params, Tick b_at,
+                            std::uint64_t b_tasks,
+                            const std::string& thread_block = "fifo-backfill",
+                            const std::string& latencies =
+                                "launch_command: 1us, eviction_command: 2us, pending_read: 3us") {
   return std::string(testing::kTinyDevice) + "  preemption: {mechanism: drain, " + latencies +
          "}\n"
          "kernels:\n"
@@ -50,10 +52,10 @@ Ends ends(const RunReport& r) {
   return {end["A"], end["B"]};
 }
 
-Ends run(const std::string& policy, const std::string& params, Tick b_at, std::uint64_t b_tasks = 2,
-         const std::string& thread_block = "fifo-backfill") {
+Ends run_policy(const std::string& policy, const std::string& params, Tick b_at,
+                std::uint64_t b_tasks = 2, const std::string& thread_block = "fifo-backfill") {
   return ends(testing::run_checked(
-      load_scenario_text(workload(policy, params, b_at, b_tasks, thread_block), "k.yaml")));
+      load_scenario_text(policy_workload(policy, params, b_at, b_tasks, thread_block), "k.yaml")));
 }
 
 // Each kernel's end under kernel-srt on the tiny device (the transfers as above), queue qb's
@@ -85,7 +87,7 @@ std::map<std::string, Tick> srt_ends(std::uint64_t b_tasks, const std::string& q
 TEST(KernelSchedulers, FcfsRunsOneKernelAtATimeUnderEveryThreadBlockPolicy) {
   for (const char* thread_block : {"fifo", "fifo-backfill", "mpmax", "srtf", "sjf"}) {
     SCOPED_TRACE(thread_block);
-    const Ends e = run("kernel-fcfs", "{sjf: {foresight: 0}}", 24 * us, 2, thread_block);
+    const Ends e = run_policy("kernel-fcfs", "{sjf: {foresight: 0}}", 24 * us, 2, thread_block);
     EXPECT_EQ(e.a, 102 * us);
     EXPECT_EQ(e.b, 126 * us);
   }
@@ -95,7 +97,7 @@ TEST(KernelSchedulers, FcfsRunsOneKernelAtATimeUnderEveryThreadBlockPolicy) {
 // task 2 ends at 32, the counter is read at 35, B's launch lands at 36: B [36,56]; its end is
 // read at 59, A's relaunch lands at 60: tasks 3-9 [60,130].
 TEST(KernelSchedulers, SjfEvictsTheLongerApplicationWhenAShorterOneArrives) {
-  const Ends e = run("kernel-sjf", "{}", 24 * us);
+  const Ends e = run_policy("kernel-sjf", "{}", 24 * us);
   EXPECT_EQ(e.b, 56 * us);
   EXPECT_EQ(e.a, 130 * us);
 }
@@ -105,10 +107,10 @@ TEST(KernelSchedulers, SjfEvictsTheLongerApplicationWhenAShorterOneArrives) {
 // task [120,130]. SRT compares remaining times: A's 102 * 2/10 = 20.4 < B's 22, so A runs on
 // to 102 (read at 105) and B runs [106,126].
 TEST(KernelSchedulers, SrtKeepsAnAlmostFinishedKernelThatSjfWouldEvict) {
-  const Ends sjf = run("kernel-sjf", "{}", 84 * us);
+  const Ends sjf = run_policy("kernel-sjf", "{}", 84 * us);
   EXPECT_EQ(sjf.b, 116 * us);
   EXPECT_EQ(sjf.a, 130 * us);
-  const Ends srt = run("kernel-srt", "{}", 84 * us);
+  const Ends srt = run_policy("kernel-srt", "{}", 84 * us);
   EXPECT_EQ(srt.a, 102 * us);
   EXPECT_EQ(srt.b, 126 * us);
 }
@@ -153,8 +155,9 @@ TEST(KernelSchedulers, SrtGivesAnApplicationsKernelsItsWholeRemainingTime) {
 // running, read at 35; B [36,56], read at 59, A's other 7 tasks [60,130]. (The landing ran
 // before that end, scheduled later: the task was killed, 10 us wasted, and A ran to 140.)
 TEST(KernelSchedulers, AWorkGroupEndingAsTheEvictionLandsIsNotKilled) {
-  std::string yaml = workload("kernel-sjf", "{}", 16 * us, 2, "fifo-backfill",
-                              "launch_command: 1us, eviction_command: 15us, pending_read: 3us");
+  std::string yaml =
+      policy_workload("kernel-sjf", "{}", 16 * us, 2, "fifo-backfill",
+                      "launch_command: 1us, eviction_command: 15us, pending_read: 3us");
   yaml.replace(yaml.find("mechanism: drain"), 16, "mechanism: kill");
   const RunReport r = testing::run_checked(load_scenario_text(yaml, "kill.yaml"));
   const Ends e = ends(r);
@@ -170,10 +173,10 @@ TEST(KernelSchedulers, AWorkGroupEndingAsTheEvictionLandsIsNotKilled) {
 // CFS with a 66 us epoch gives each of the two kernels 66 / 2 = 33 us and, at 65, picks B (it
 // waited 40 us; A had the device for all but 1 us of its 64), so it does the same.
 TEST(KernelSchedulers, RoundRobinAndCfsSliceTime) {
-  const Ends rr = run("kernel-rr", "{kernel-rr: {quantum_ms: 0.033}}", 24 * us);
+  const Ends rr = run_policy("kernel-rr", "{kernel-rr: {quantum_ms: 0.033}}", 24 * us);
   EXPECT_EQ(rr.b, 86 * us);
   EXPECT_EQ(rr.a, 130 * us);
-  const Ends cfs = run("kernel-cfs", "{kernel-cfs: {epoch_ms: 0.066}}", 24 * us);
+  const Ends cfs = run_policy("kernel-cfs", "{kernel-cfs: {epoch_ms: 0.066}}", 24 * us);
   EXPECT_EQ(cfs.b, 86 * us);
   EXPECT_EQ(cfs.a, 130 * us);
 }
@@ -186,8 +189,8 @@ TEST(KernelSchedulers, RoundRobinAndCfsSliceTime) {
 // 85; A's 8 other tasks [95,175].
 TEST(KernelSchedulers, AQuantumStartsWhenTheLaunchLands) {
   const Ends e = ends(testing::run_checked(load_scenario_text(
-      workload("kernel-cfs", "{kernel-cfs: {epoch_ms: 0.012}}", 1 * us, 2, "fifo-backfill",
-               "launch_command: 10us, eviction_command: 1us, pending_read: 1us"),
+      policy_workload("kernel-cfs", "{kernel-cfs: {epoch_ms: 0.012}}", 1 * us, 2, "fifo-backfill",
+                      "launch_command: 10us, eviction_command: 1us, pending_read: 1us"),
       "cfs.yaml")));
   EXPECT_EQ(e.b, 84 * us);
   EXPECT_EQ(e.a, 175 * us);
@@ -221,7 +224,8 @@ TEST(KernelSchedulers, FrsPicksTheHighestSlowdownForTheQuantumOfEquationTwo) {
     std::vector<std::pair<KernelId, Tick>> log;
   } starts;
   const Scenario s = load_scenario_text(
-      workload("kernel-frs", "{kernel-frs: {min_quantum_ms: 0.006}}", 24 * us, 12), "frs.yaml");
+      policy_workload("kernel-frs", "{kernel-frs: {min_quantum_ms: 0.006}}", 24 * us, 12),
+      "frs.yaml");
   RunOptions options;
   options.observers.push_back(&starts);
   testing::InvariantChecker checker;

@@ -9,12 +9,13 @@
 #include <set>
 #include <tuple>
 
+#include "tests/support/microseconds.hpp"
 #include "tests/support/simulate.hpp"
 
 namespace aqlsim {
 namespace {
 
-constexpr Tick us = kMicrosecond;
+using testing::us;
 
 // 4 CUs of 8 one-wave slots; kernel k: persistent, 8 workers per CU, tasks of 10 us.
 constexpr const char* kFourCus = R"(

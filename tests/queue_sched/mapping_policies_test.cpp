@@ -2,13 +2,14 @@
 // 100 us, no map or unmap cost, 1 us per packet, one-work-group kernels of exact duration.
 #include <gtest/gtest.h>
 
+#include "tests/support/microseconds.hpp"
 #include "tests/support/simulate.hpp"
 #include "tests/support/tiny_device.hpp"
 
 namespace aqlsim {
 namespace {
 
-constexpr Tick us = kMicrosecond;
+using testing::us;
 const char* const kPolicies[] = {"rr-timeslice", "rr-idle", "rr-ready", "priority-static",
                                  "priority-dynamic"};
 

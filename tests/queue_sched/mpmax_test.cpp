@@ -4,15 +4,16 @@
 
 #include "tests/queue_sched/block_log.hpp"
 #include "tests/queue_sched/two_cu_device.hpp"
+#include "tests/support/microseconds.hpp"
 #include "tests/support/simulate.hpp"
 
 namespace aqlsim {
 namespace {
 
-constexpr Tick us = kMicrosecond;
+using testing::us;
 
-std::unique_ptr<testing::Simulation> run(const std::string& kernels_and_queues,
-                                         testing::BlockLog& log) {
+std::unique_ptr<testing::Simulation> run_mpmax(const std::string& kernels_and_queues,
+                                               testing::BlockLog& log) {
   auto sim = testing::simulate(std::string(testing::kTwoCuDevice) + kernels_and_queues +
                                    "scheduling: {thread_block: mpmax}\n",
                                {}, {&log});
@@ -29,7 +30,7 @@ TEST(MpMax, EachKernelSetsAsideOneWorkGroupOfTheOtherAndReoccupiesWhenAlone) {
   // 20: per CU A 1 — A has issued everything, so B alone may now hold 4: B 2 beside it.
   // 30: A ends; B takes all four slots [30,40] and ends at 40.
   testing::BlockLog log;
-  auto sim = run(R"(
+  auto sim = run_mpmax(R"(
 kernels:
   - {name: wide, workgroup_size: 128, vgprs: 1, wg_time: 10us, contention: 0}
   - {name: narrow, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0}
@@ -37,7 +38,7 @@ queues:
   - {name: qa, packets: [{name: A, dispatch: wide, workgroups: 8}]}
   - {name: qb, packets: [{name: B, dispatch: narrow, workgroups: 16, at: 1us}]}
 )",
-                 log);
+                       log);
   const KernelId a = sim->kernel("A").id;
   const KernelId b = sim->kernel("B").id;
   for (CuIndex cu = 0; cu < 2; ++cu) {
@@ -58,7 +59,7 @@ TEST(MpMax, AKernelWithNoRoomBesideTheSetAsideStillGetsOneWorkGroup) {
   // be 0, which would stop everything, so each is at least 1. A keeps its work-group per CU;
   // B's does not fit beside it and waits, strictly: [0,10] and [10,20] A, then B [20,30].
   testing::BlockLog log;
-  auto sim = run(R"(
+  auto sim = run_mpmax(R"(
 kernels:
   - {name: a3, workgroup_size: 192, vgprs: 1, wg_time: 10us, contention: 0}
   - {name: b2, workgroup_size: 128, vgprs: 1, wg_time: 10us, contention: 0}
@@ -66,7 +67,7 @@ queues:
   - {name: qa, packets: [{name: A, dispatch: a3, workgroups: 4}]}
   - {name: qb, packets: [{name: B, dispatch: b2, workgroups: 2, at: 1us}]}
 )",
-                 log);
+                       log);
   EXPECT_EQ(sim->kernel("A").end, 20 * us);
   EXPECT_EQ(sim->kernel("B").start, 20 * us);
   EXPECT_EQ(sim->kernel("B").end, 30 * us);
@@ -82,7 +83,7 @@ TEST(MpMax, AThirdCoRunnerGetsTheWorkGroupSetAsideForIt) {
   // [70,80], [80,90], [90,100] and the last two per CU [100,110].
   // Without the set-aside B would take C's slot at 10 and C would wait until A had issued all.
   testing::BlockLog log;
-  auto sim = run(R"(
+  auto sim = run_mpmax(R"(
 kernels:
   - {name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0}
 queues:
@@ -90,7 +91,7 @@ queues:
   - {name: qb, packets: [{name: B, dispatch: k, workgroups: 40, at: 1us}]}
   - {name: qc, packets: [{name: C, dispatch: k, workgroups: 4, at: 2us}]}
 )",
-                 log);
+                       log);
   const KernelId a = sim->kernel("A").id;
   const KernelId b = sim->kernel("B").id;
   const KernelId c = sim->kernel("C").id;
@@ -120,7 +121,7 @@ TEST(MpMax, AKernelBarredFromACuDoesNotHoldItIdle) {
   // ending at 31.) B has issued everything by 11, so A is alone again and takes all four slots
   // at 100 too: 4 [0,100], 4 [100,200]; A ends at 200.
   testing::BlockLog log;
-  auto sim = run(testing::kAMaskedToCu0ThenB, log);
+  auto sim = run_mpmax(testing::kAMaskedToCu0ThenB, log);
   const KernelId b = sim->kernel("B").id;
   EXPECT_EQ(log.count(b, 1, 1 * us), 4);
   EXPECT_EQ(log.count(b, 1, 11 * us), 4);
@@ -137,7 +138,7 @@ TEST(MpMax, NothingIsSetAsideForACoRunnerBarredFromTheCu) {
   // Keeping C's set-aside on CU 1 held A to 2 and then B to 1 (its second would take C's
   // slot), and the fourth slot stayed idle.
   testing::BlockLog log;
-  auto sim = run(R"(
+  auto sim = run_mpmax(R"(
 kernels:
   - {name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0}
   - {name: long, workgroup_size: 64, vgprs: 1, wg_time: 100us, contention: 0}
@@ -146,7 +147,7 @@ queues:
   - {name: qb, packets: [{name: B, dispatch: k, workgroups: 40, at: 1us}]}
   - {name: qc, cu_mask: [0], packets: [{name: C, dispatch: long, workgroups: 2, at: 2us}]}
 )",
-                 log);
+                       log);
   const KernelId a = sim->kernel("A").id;
   const KernelId b = sim->kernel("B").id;
   const KernelId c = sim->kernel("C").id;

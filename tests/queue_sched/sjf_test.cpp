@@ -3,12 +3,13 @@
 #include <gtest/gtest.h>
 
 #include "tests/queue_sched/two_cu_device.hpp"
+#include "tests/support/microseconds.hpp"
 #include "tests/support/simulate.hpp"
 
 namespace aqlsim {
 namespace {
 
-constexpr Tick us = kMicrosecond;
+using testing::us;
 
 // X: 16 one-wave work-groups of 10 us at 0 (alone 20 us). S: 4 work-groups of 3 waves, 2 us,
 // arriving at `at` (alone: one per CU at a time, 4 us).

@@ -19,12 +19,13 @@
 
 #include "tests/queue_sched/block_log.hpp"
 #include "tests/queue_sched/two_cu_device.hpp"
+#include "tests/support/microseconds.hpp"
 #include "tests/support/simulate.hpp"
 
 namespace aqlsim {
 namespace {
 
-constexpr Tick us = kMicrosecond;
+using testing::us;
 
 struct AtTwenty {
   int a_per_cu;

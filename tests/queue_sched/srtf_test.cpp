@@ -4,14 +4,15 @@
 
 #include "tests/queue_sched/block_log.hpp"
 #include "tests/queue_sched/two_cu_device.hpp"
+#include "tests/support/microseconds.hpp"
 #include "tests/support/simulate.hpp"
 
 namespace aqlsim {
 namespace {
 
-constexpr Tick us = kMicrosecond;
+using testing::us;
 
-std::string workload(const std::string& params = "") {
+std::string srtf_workload(const std::string& params = "") {
   return std::string(testing::kTwoCuDevice) + R"(
 kernels:
   - {name: long, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0}
@@ -25,7 +26,7 @@ scheduling: {thread_block: srtf)" +
 
 TEST(Srtf, SamplesTheNewKernelOnOneCuAndHandsOffOnlyAsBlocksFinish) {
   testing::BlockLog log;
-  auto sim = testing::simulate(workload(), {}, {&log});
+  auto sim = testing::simulate(srtf_workload(), {}, {&log});
   ASSERT_EQ(sim->outcome.status, RunStatus::completed);
   const KernelId a = sim->kernel("A").id;
   const KernelId b = sim->kernel("B").id;
@@ -49,7 +50,7 @@ TEST(Srtf, SamplingOnEveryCuGivesTheNewKernelAllFreedResources) {
   // sample_cus: 2. At 10 both CUs give B their slots [10,14]; at 14 B predicts 4 left (8 per
   // CU, 4 done on each: 4 + 4 * 4 / 4 = 8, Active 4) against A's 10 and finishes [14,18]; A's
   // last 8 run [18,28], as under the oracle.
-  auto sim = testing::simulate(workload(", params: {srtf: {sample_cus: 2}}"));
+  auto sim = testing::simulate(srtf_workload(", params: {srtf: {sample_cus: 2}}"));
   ASSERT_EQ(sim->outcome.status, RunStatus::completed);
   EXPECT_EQ(sim->kernel("B").start, 10 * us);
   EXPECT_EQ(sim->kernel("B").end, 18 * us);
@@ -117,7 +118,7 @@ scheduling: {thread_block: srtf}
 }
 
 TEST(Srtf, PublishesEachNewPrediction) {
-  const RunReport r = testing::run_checked(load_scenario_text(workload(), "srtf.yaml"));
+  const RunReport r = testing::run_checked(load_scenario_text(srtf_workload(), "srtf.yaml"));
   ASSERT_EQ(r.kernels.size(), 2u);
   // B's first: at 14 its first block ends, 4 + 7 * 4 / 4 = 11 us (the copy to CU 1, 8 us, is
   // not larger). Its last: CU 0 ran B from 10 to 22 without a gap and did 12 > 8 blocks, so

@@ -5,12 +5,13 @@
 #include <gtest/gtest.h>
 
 #include "tests/queue_sched/two_cu_device.hpp"
+#include "tests/support/microseconds.hpp"
 #include "tests/support/simulate.hpp"
 
 namespace aqlsim {
 namespace {
 
-constexpr Tick us = kMicrosecond;
+using testing::us;
 
 struct Finish {
   const char* policy;

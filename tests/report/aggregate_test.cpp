@@ -10,17 +10,13 @@
 
 #include "report/run_page.hpp"
 #include "report/trace_summary.hpp"
+#include "tests/support/count_of.hpp"
 
 namespace {
 
 using namespace aqlsim::report;
 
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1))
-    ++n;
-  return n;
-}
+using aqlsim::testing::count_of;
 
 TEST(BinnedTime, SplitsAnIntervalOverTheBinsItCrosses) {
   BinnedTime t(0, 10, 5, 2);  // bins of 2
@@ -129,8 +125,8 @@ TEST(GanttChart, ManyKernelsAreDrawnAsOneBoxPerQueue) {
     run.kernels.push_back(k);
   }
   const std::string svg = gantt_chart(run, KernelSeries(run));
-  EXPECT_EQ(count(svg, "data-series="), 4u);
-  EXPECT_EQ(count(svg, "<rect"), 4u);
+  EXPECT_EQ(count_of(svg, "data-series="), 4u);
+  EXPECT_EQ(count_of(svg, "<rect"), 4u);
   EXPECT_NE(svg.find("50000 kernels from"), std::string::npos);
 }
 
@@ -182,18 +178,18 @@ TEST(TraceSummary, ManyWorkGroupsAreBinnedExactlyAndDrawnBounded) {
                  {"b0", "kb", "q1", 1, 0, 0, 0, 100'000, 1, 1}};
   const KernelSeries kernel_series(run);
   const std::string occupancy = occupancy_chart(s, kernel_series);
-  EXPECT_EQ(count(occupancy, "data-series="), 2u);
-  EXPECT_EQ(count(occupancy, "<path"), 2u);
+  EXPECT_EQ(count_of(occupancy, "data-series="), 2u);
+  EXPECT_EQ(count_of(occupancy, "<path"), 2u);
   const std::string cus = cu_chart(s);
-  EXPECT_EQ(count(cus, "data-series="), 8u);
-  EXPECT_EQ(count(cus, "<path"), 8u);  // constant occupancy: one shade, one box per CU
-  EXPECT_EQ(count(cus, "z"), 8u);
+  EXPECT_EQ(count_of(cus, "data-series="), 8u);
+  EXPECT_EQ(count_of(cus, "<path"), 8u);  // constant occupancy: one shade, one box per CU
+  EXPECT_EQ(count_of(cus, "z"), 8u);
   // Slot 0 holds q0 and q1 for 10 us each: every 100 us bin is half and half, so the queue
   // lane is at most one box per bin; with the activity lane it fits in the budget.
   const std::string slots = slots_chart(s);
-  EXPECT_EQ(count(slots, "data-series="), 1u);
-  EXPECT_LE(count(slots, "<rect"), kMaxBoxes + 1);
-  EXPECT_EQ(count(slots, "class=\"maps\""), 1u);
+  EXPECT_EQ(count_of(slots, "data-series="), 1u);
+  EXPECT_LE(count_of(slots, "<rect"), kMaxBoxes + 1);
+  EXPECT_EQ(count_of(slots, "class=\"maps\""), 1u);
 }
 
 // 32 slots that change queue every 50 us over 100 ms: 1000 bins each would be 32,000 boxes in
@@ -214,9 +210,9 @@ TEST(SlotsChart, CoarsensUntilTheBoxesFitTheBudget) {
       summarise_trace(in, "t.json", 0, 100'000, kMaxBins, 1, [](const std::string&) { return 0; });
   EXPECT_EQ(s.slots, 32u);
   const std::string svg = slots_chart(s);
-  EXPECT_EQ(count(svg, "data-series="), 32u);
-  EXPECT_LE(count(svg, "<rect") - 32, kMaxBoxes);  // less the lane backgrounds
-  EXPECT_GT(count(svg, "<rect") - 32, kMaxBoxes / 4);
+  EXPECT_EQ(count_of(svg, "data-series="), 32u);
+  EXPECT_LE(count_of(svg, "<rect") - 32, kMaxBoxes);  // less the lane backgrounds
+  EXPECT_GT(count_of(svg, "<rect") - 32, kMaxBoxes / 4);
 }
 
 }  // namespace

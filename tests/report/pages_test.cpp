@@ -11,18 +11,14 @@
 #include "report/run_page.hpp"
 #include "report/run_result.hpp"
 #include "report/svg.hpp"
+#include "tests/support/count_of.hpp"
 
 namespace {
 
 using namespace aqlsim::report;
 using ::testing::HasSubstr;
 
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1))
-    ++n;
-  return n;
-}
+using aqlsim::testing::count_of;
 
 // The message of the InputError `f` throws, with its location.
 template <typename F>
@@ -90,7 +86,7 @@ TEST(CompareCsv, SummariesAreGeometricMeansWithTheirSpread) {
     const auto at = page.find(std::string("data-chart=\"") + chart + "\"");
     ASSERT_NE(at, std::string::npos) << chart;
     const std::string svg = page.substr(at, page.find("</svg>", at) - at);
-    EXPECT_EQ(count(svg, "data-series="), 2u) << chart;
+    EXPECT_EQ(count_of(svg, "data-series="), 2u) << chart;
   }
   EXPECT_THAT(page, HasSubstr("hw_queues=2"));
   EXPECT_THAT(page, HasSubstr("2.828 (2 to 4)"));

@@ -20,8 +20,6 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 using Report = CliFixture;
 
-const std::string kQuickstart = AQLSIM_SOURCE_DIR "/workloads/examples/quickstart.yaml";
-
 std::set<std::string> files_in(const fs::path& dir) {
   std::set<std::string> out;
   for (const auto& entry : fs::directory_iterator(dir))

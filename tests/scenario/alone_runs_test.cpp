@@ -7,12 +7,13 @@
 #include "queue_sched/registry.hpp"
 #include "scenario/load_scenario.hpp"
 #include "scenario/single_wave.hpp"
+#include "tests/support/microseconds.hpp"
 #include "tests/support/tiny_device.hpp"
 
 namespace aqlsim {
 namespace {
 
-constexpr Tick us = kMicrosecond;
+using testing::us;
 
 // Fixed kernel f (rsd 0): alone, 1 us of packet processing, then ceil(N / 8) steps of 10 us.
 // Random kernel r (rsd 0.5): each dispatch draws its own durations, keyed by its name.

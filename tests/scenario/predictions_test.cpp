@@ -9,11 +9,12 @@
 #include "scenario/load_scenario.hpp"
 #include "scenario/runner.hpp"
 #include "tests/queue_sched/two_cu_device.hpp"
+#include "tests/support/microseconds.hpp"
 
 namespace aqlsim {
 namespace {
 
-constexpr Tick us = kMicrosecond;
+using testing::us;
 using Series = std::vector<std::pair<Tick, Tick>>;
 
 // 24 blocks of 10 us on two CUs of R = 4: three steps, [0,10], [10,20], [20,30].

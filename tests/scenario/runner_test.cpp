@@ -6,13 +6,14 @@
 #include <limits>
 
 #include "scenario/load_scenario.hpp"
+#include "tests/support/microseconds.hpp"
 #include "tests/support/simulate.hpp"
 #include "tests/support/tiny_device.hpp"
 
 namespace aqlsim {
 namespace {
 
-constexpr Tick us = kMicrosecond;
+using testing::us;
 
 // A and B each fill the CU's 8 slots for 10 us. Alone, each is processed [0,1] and runs [1,11]:
 // T_SP = 11 us. Together, A (first slot) launches first and B waits until 11: T_MP = 21 us.

@@ -24,6 +24,14 @@ using Json = nlohmann::json;
 
 inline constexpr int kTimeoutSeconds = 60;
 
+// The exit statuses the README documents.
+inline constexpr int kExitBadInput = 2;
+inline constexpr int kExitDeadlock = 3;
+inline constexpr int kExitOutput = 5;
+inline constexpr int kExitLimit = 6;
+
+inline const std::string kQuickstart = AQLSIM_SOURCE_DIR "/workloads/examples/quickstart.yaml";
+
 struct Result {
   int status = -1;
   std::string out;

@@ -18,13 +18,13 @@ kernels:
   - {name: big, workgroup_size: 64, workgroups: 32, vgprs: 16, wg_time: 10us}
 )";
 
-Scenario load(const std::string& graph) {
+Scenario load_section(const std::string& graph) {
   return load_workload_text(kKernels + graph, "g.yaml");
 }
 
 TEST(GraphSection, InlineTasksBecomeQueuesOfTheWorkload) {
   const Scenario s =
-      load("graph:\n  tasks: [{id: a, kernel: k}, {id: b, kernel: k, after: [a]}]\n");
+      load_section("graph:\n  tasks: [{id: a, kernel: k}, {id: b, kernel: k, after: [a]}]\n");
   ASSERT_EQ(s.queues.size(), 2u);
   EXPECT_EQ(s.queues[1].packets.back().name, "b");
   EXPECT_EQ(s.queues[1].packets.front().depends_on, (std::vector<std::string>{"a"}));
@@ -32,22 +32,24 @@ TEST(GraphSection, InlineTasksBecomeQueuesOfTheWorkload) {
 
 TEST(GraphSection, GeneratedGraphsAndDefaultKernels) {
   const Scenario s =
-      load("graph:\n  generate: {kind: chain, n: 3, kernel: k}\n  lowering: chains\n");
+      load_section("graph:\n  generate: {kind: chain, n: 3, kernel: k}\n  lowering: chains\n");
   ASSERT_EQ(s.queues.size(), 1u);
   EXPECT_EQ(s.queues[0].packets.size(), 3u);
   const std::string path = testing::data_path("puthoor_fig3.yaml");
-  const Scenario fig3 = load("graph:\n  import: " + path + "\n  default_kernel: k\n");
+  const Scenario fig3 = load_section("graph:\n  import: " + path + "\n  default_kernel: k\n");
   EXPECT_EQ(fig3.queues.size(), 7u);  // per-task by default
 }
 
 // A generator without `kernel` falls back to default_kernel, like tasks that name none; with
 // neither, the error is at the `generate` map (6:13: after the three lines of kKernels).
 TEST(GraphSection, GeneratedTasksTakeTheDefaultKernel) {
-  const Scenario s = load("graph:\n  default_kernel: big\n  generate: {kind: chain, n: 3}\n");
+  const Scenario s =
+      load_section("graph:\n  default_kernel: big\n  generate: {kind: chain, n: 3}\n");
   ASSERT_EQ(s.queues.size(), 3u);
   for (const QueueSpec& q : s.queues)
     EXPECT_EQ(q.packets.back().kernel, "big");
-  const InputError none = error_of([] { load("graph:\n  generate: {kind: chain, n: 3}\n"); });
+  const InputError none =
+      error_of([] { load_section("graph:\n  generate: {kind: chain, n: 3}\n"); });
   EXPECT_THAT(none.detail(), HasSubstr("task 't0' names no kernel; give it `kernel:` or set "
                                        "graph.default_kernel"));
   EXPECT_EQ(none.where().line, 6);
@@ -58,14 +60,14 @@ TEST(GraphSection, QueuesAreCreatedInListedOrLevelOrder) {
   // b is listed first but depends on a: `listed` creates q_b first, `level` q_a.
   const std::string tasks =
       "graph:\n  tasks: [{id: b, kernel: k, after: [a]}, {id: a, kernel: k}]\n";
-  const Scenario listed = load(tasks);
+  const Scenario listed = load_section(tasks);
   ASSERT_EQ(listed.queues.size(), 2u);
   EXPECT_EQ(listed.queues[0].name, "q_b");
-  EXPECT_EQ(load(tasks + "  queue_order: listed\n").queues[0].name, "q_b");
-  const Scenario level = load(tasks + "  queue_order: level\n");
+  EXPECT_EQ(load_section(tasks + "  queue_order: listed\n").queues[0].name, "q_b");
+  const Scenario level = load_section(tasks + "  queue_order: level\n");
   EXPECT_EQ(level.queues[0].name, "q_a");
   EXPECT_EQ(level.queues[1].name, "q_b");
-  const InputError bad = error_of([&] { load(tasks + "  queue_order: random\n"); });
+  const InputError bad = error_of([&] { load_section(tasks + "  queue_order: random\n"); });
   EXPECT_THAT(bad.what(), HasSubstr("expected listed or level"));
   EXPECT_EQ(bad.where().line, 7);
 }
@@ -73,7 +75,7 @@ TEST(GraphSection, QueuesAreCreatedInListedOrLevelOrder) {
 TEST(GraphSection, EstimatedRanksUseTheStaircaseRuntime) {
   // Default device: 4 CUs, and 16 one-wave groups of 16 VGPRs fit per CU (work-group slots).
   // k: 8 groups -> one step of 10 us; big: 32 groups -> one step. b after a: ranks 20 and 10.
-  const Scenario s = load(
+  const Scenario s = load_section(
       "graph:\n  tasks: [{id: a, kernel: big}, {id: b, kernel: k, after: [a]}]\n  ranks: "
       "estimated\n");
   EXPECT_EQ(s.queues[0].priority, 2u);  // a, rank 20
@@ -83,32 +85,35 @@ TEST(GraphSection, EstimatedRanksUseTheStaircaseRuntime) {
 // An empty graph lowers to no queues; the error was the workload's "needs at least one queue
 // (or a graph)", although it had a graph.
 TEST(GraphSection, AGraphWithNoTasksIsAnErrorAtItsTasks) {
-  EXPECT_STREQ(error_of([] { load("graph: {tasks: []}\n"); }).what(),
+  EXPECT_STREQ(error_of([] { load_section("graph: {tasks: []}\n"); }).what(),
                "g.yaml:5:16: the graph has no tasks: a graph needs at least one (at "
                "'graph.tasks')");
 }
 
 TEST(GraphSection, ReportsBadSectionsWithTheirLocation) {
-  EXPECT_THAT(error_of([] { load("graph:\n  lowering: chains\n"); }).what(),
+  EXPECT_THAT(error_of([] { load_section("graph:\n  lowering: chains\n"); }).what(),
               HasSubstr("a graph needs tasks, generate or import"));
-  EXPECT_THAT(error_of([] {
-                load("graph:\n  tasks: [{id: a}]\n  generate: {kind: diamond, kernel: k}\n");
-              }).what(),
-              HasSubstr("not both 'tasks' and 'generate'"));
+  EXPECT_THAT(
+      error_of([] {
+        load_section("graph:\n  tasks: [{id: a}]\n  generate: {kind: diamond, kernel: k}\n");
+      }).what(),
+      HasSubstr("not both 'tasks' and 'generate'"));
   const InputError bad =
-      error_of([] { load("graph:\n  tasks: [{id: a, kernel: k}]\n  lowering: zigzag\n"); });
+      error_of([] { load_section("graph:\n  tasks: [{id: a, kernel: k}]\n  lowering: zigzag\n"); });
   EXPECT_EQ(bad.where().line, 7);
   EXPECT_THAT(bad.what(), HasSubstr("expected per-task, chains, round-robin:K"));
-  EXPECT_THAT(
-      error_of([] { load("graph:\n  tasks: [{id: a, kernel: k}]\n  ranks: random\n"); }).what(),
-      HasSubstr("expected unit, estimated or explicit"));
-  const InputError no_kernel = error_of([] { load("graph:\n  tasks: [{id: a}]\n"); });
+  EXPECT_THAT(error_of([] {
+                load_section("graph:\n  tasks: [{id: a, kernel: k}]\n  ranks: random\n");
+              }).what(),
+              HasSubstr("expected unit, estimated or explicit"));
+  const InputError no_kernel = error_of([] { load_section("graph:\n  tasks: [{id: a}]\n"); });
   EXPECT_THAT(no_kernel.what(), HasSubstr("task 'a' names no kernel"));
   EXPECT_EQ(no_kernel.where().line, 6);
-  EXPECT_THAT(error_of([] { load("graph:\n  tasks: [{id: a, kernel: nope}]\n"); }).what(),
+  EXPECT_THAT(error_of([] { load_section("graph:\n  tasks: [{id: a, kernel: nope}]\n"); }).what(),
               HasSubstr("dispatch of unknown kernel 'nope'"));
-  EXPECT_THAT(error_of([] { load("graph:\n  import: x.json\n  default_kernel: k\n"); }).what(),
-              HasSubstr("use .yaml, .dot/.gv, .stg or .jsonl"));
+  EXPECT_THAT(
+      error_of([] { load_section("graph:\n  import: x.json\n  default_kernel: k\n"); }).what(),
+      HasSubstr("use .yaml, .dot/.gv, .stg or .jsonl"));
 }
 
 }  // namespace

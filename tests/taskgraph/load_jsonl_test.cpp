@@ -19,12 +19,12 @@ using ::testing::HasSubstr;
 using testing::ids;
 using testing::task_named;
 
-TaskGraph load(const std::string& text) {
+TaskGraph load_jsonl_text(const std::string& text) {
   return load_graph_jsonl_text(text, "g.jsonl");
 }
 
 TEST(LoadGraphJsonl, ReadsTasksAfterListsAndEdgeLinesWithForwardReferences) {
-  const TaskGraph graph = load(
+  const TaskGraph graph = load_jsonl_text(
       "{\"id\": \"b\", \"kernel\": \"k\", \"after\": [\"a\"], \"cost\": 2.5}\n"
       "\n"
       "{\"id\": \"a\", \"workgroups\": 64}\n"
@@ -48,14 +48,14 @@ TEST(LoadGraphJsonl, ReadsTasksAfterListsAndEdgeLinesWithForwardReferences) {
 TEST(LoadGraphJsonl, WhatIsWrittenReadsBackAsTheSameGraph) {
   const TaskGraph cholesky_graph = cholesky(4);
   const std::string text = graph_to_jsonl(cholesky_graph);
-  const TaskGraph back = load(text);
+  const TaskGraph back = load_jsonl_text(text);
   EXPECT_EQ(edge_set(back), edge_set(cholesky_graph));
   // Tasks are written in the graph's order, and read back in the order written.
   std::vector<TaskId> listed(back.size());
   std::iota(listed.begin(), listed.end(), TaskId{0});
   EXPECT_EQ(ids(back, listed), ids(cholesky_graph, listed));
   // Costs survive: a task's own and an edge's (written as an edge line).
-  const TaskGraph costed = load(
+  const TaskGraph costed = load_jsonl_text(
       "{\"id\":\"x\",\"cost\":3}\n{\"id\":\"y\"}\n"
       "{\"from\":\"x\",\"to\":\"y\",\"cost\":1.5}\n");
   EXPECT_EQ(
@@ -64,7 +64,7 @@ TEST(LoadGraphJsonl, WhatIsWrittenReadsBackAsTheSameGraph) {
 }
 
 TEST(LoadGraphJsonl, BadJsonIsReportedAtItsLineAndColumn) {
-  const InputError e = error_of([] { load("{\"id\": \"a\"}\n{\"id\": \"b\",, }\n"); });
+  const InputError e = error_of([] { load_jsonl_text("{\"id\": \"a\"}\n{\"id\": \"b\",, }\n"); });
   EXPECT_EQ(e.where().file, "g.jsonl");
   EXPECT_EQ(e.where().line, 2);
   EXPECT_EQ(e.where().column, 12);  // the second comma
@@ -98,7 +98,7 @@ TEST(LoadGraphJsonl, EveryMistakeNamesItsLine) {
       {"{\"id\":\"a\"}\n{\"id\":\"a\"}\n", 2, "a"},
   };
   for (const Case& c : cases) {
-    const InputError e = error_of([&] { load(c.text); });
+    const InputError e = error_of([&] { load_jsonl_text(c.text); });
     EXPECT_EQ(e.where().line, c.line) << c.text;
     EXPECT_THAT(e.detail(), HasSubstr(c.message)) << c.text;
   }
@@ -109,21 +109,25 @@ TEST(LoadGraphJsonl, EveryMistakeNamesItsLine) {
 TEST(LoadGraphJsonl, RefusedValuesAreQuotedBriefly) {
   const std::size_t depth = 100000;
   const std::string nested = std::string(depth, '[') + std::string(depth, ']');
-  const InputError deep = error_of([&] { load("{\"id\": \"a\", \"cost\": " + nested + "}\n"); });
+  const InputError deep =
+      error_of([&] { load_jsonl_text("{\"id\": \"a\", \"cost\": " + nested + "}\n"); });
   EXPECT_EQ(deep.detail(), "'cost' must be a number >= 0, found a list");
-  const InputError object = error_of([] { load("{\"id\": \"a\", \"workgroups\": {\"x\": 1}}\n"); });
+  const InputError object =
+      error_of([] { load_jsonl_text("{\"id\": \"a\", \"workgroups\": {\"x\": 1}}\n"); });
   EXPECT_THAT(object.detail(), ::testing::EndsWith("found an object"));
-  const InputError text =
-      error_of([] { load("{\"id\": \"a\", \"cost\": \"" + std::string(1000, 'x') + "\"}\n"); });
+  const InputError text = error_of(
+      [] { load_jsonl_text("{\"id\": \"a\", \"cost\": \"" + std::string(1000, 'x') + "\"}\n"); });
   EXPECT_EQ(text.detail(), "'cost' must be a number >= 0, found \"" + std::string(36, 'x') + "...");
 }
 
 TEST(LoadGraphJsonl, ACycleAndInvalidUtf8AreErrors) {
-  EXPECT_THAT(error_of([] {
-                load("{\"id\":\"a\",\"after\":[\"b\"]}\n{\"id\":\"b\",\"after\":[\"a\"]}\n");
-              }).detail(),
-              HasSubstr("cycle"));
-  const InputError bad = error_of([] { load("{\"id\":\"a\"}\n{\"id\":\"\xC3\x28\"}\n"); });
+  EXPECT_THAT(
+      error_of([] {
+        load_jsonl_text("{\"id\":\"a\",\"after\":[\"b\"]}\n{\"id\":\"b\",\"after\":[\"a\"]}\n");
+      }).detail(),
+      HasSubstr("cycle"));
+  const InputError bad =
+      error_of([] { load_jsonl_text("{\"id\":\"a\"}\n{\"id\":\"\xC3\x28\"}\n"); });
   EXPECT_EQ(bad.where().line, 2);
 }
 
