@@ -126,6 +126,12 @@ class PlanBuilder {
                       .lds_bytes = p.lds_bytes.value_or(kernel.lds_bytes),
                       .persistent_workers_per_cu = kernel.persistent_workers_per_cu,
                       .durations = {}};
+    if (d.workgroup_size > kMaxBlockSize) {
+      const SourceLocation& where = p.workgroup_size ? p.where : s_.kernel_locations.at(index);
+      throw InputError(where, fmt::format("packet '{}' launches work-groups of {} work-items; "
+                                          "HIP and CUDA launch blocks of at most {}",
+                                          p.name, d.workgroup_size, kMaxBlockSize));
+    }
     d.durations = drawn_durations(s_, kernel, d);
     return d;
   }

@@ -17,6 +17,9 @@ inline constexpr std::uint32_t kNoDispatch = std::numeric_limits<std::uint32_t>:
 // The register buckets the spin kernel is compiled for: a dispatch runs the smallest bucket
 // that holds its kernel's VGPRs per work-item.
 inline constexpr std::uint32_t kVgprBuckets[] = {32, 64, 128, 256};
+// The largest block HIP and CUDA launch (maxThreadsPerBlock on AMD and NVIDIA GPUs); an AQL
+// packet's field, and so the model, allows 65,535 work-items.
+inline constexpr std::uint32_t kMaxBlockSize = 1024;
 
 struct PlannedDispatch {
   std::string name;    // the packet

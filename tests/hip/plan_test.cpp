@@ -1,5 +1,6 @@
 // The launch plan: geometry, the simulation's own duration draws, and every packet's
 // dependencies made explicit (hip_backend/launch_plan.hpp).
+#include <fmt/format.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -8,6 +9,7 @@
 #include "hip_backend/launch_plan.hpp"
 #include "hsa_model/observer.hpp"
 #include "scenario/load_scenario.hpp"
+#include "tests/support/input_error.hpp"
 #include "tests/support/simulate.hpp"
 #include "tests/support/tiny_device.hpp"
 
@@ -201,6 +203,34 @@ kernels: [{name: k, wg_time: 1us}]
 queues: [{name: a, packets: [{name: bad, raw_type: 7}]}]
 )"),
                InputError);
+}
+
+// A block of 1025 work-items fits a CDNA CU (17 of its 40 waves) and the model runs it, but HIP
+// and CUDA launch at most 1024: an error at the line that set the size, the kernel's or the
+// packet's.
+TEST(LaunchPlan, AWorkGroupLargerThanAGpuBlockIsAnErrorWhereItsSizeIsSet) {
+  const auto plan_on_cdna = [](const std::string& kernel_size, const std::string& packet_size) {
+    return make_launch_plan(load_scenario_text(fmt::format(R"(device: {{preset: cdna}}
+kernels:
+  - {{name: k, wg_time: 1us{}}}
+queues:
+  - name: q
+    packets:
+      - {{name: p, dispatch: k{}}}
+)",
+                                                           kernel_size, packet_size),
+                                               "big.yaml"));
+  };
+  EXPECT_EQ(plan_on_cdna(", workgroup_size: 1024", "").dispatches[0].workgroup_size, 1024u);
+  const InputError in_kernel =
+      aqlsim::testing::error_of([&] { plan_on_cdna(", workgroup_size: 1025", ""); });
+  EXPECT_EQ(in_kernel.where().line, 3);
+  EXPECT_EQ(in_kernel.detail(),
+            "packet 'p' launches work-groups of 1025 work-items; HIP and CUDA launch blocks of "
+            "at most 1024");
+  const InputError in_packet =
+      aqlsim::testing::error_of([&] { plan_on_cdna("", ", workgroup_size: 2048"); });
+  EXPECT_EQ(in_packet.where().line, 7);
 }
 
 }  // namespace
