@@ -196,7 +196,7 @@ std::optional<Failure> attempt(const std::function<void()>& step) {
 
 // Every rank goes through the same steps and, after each, agrees with the others on the first
 // failure so far, so that all stop together with one message (from rank 0) and one status.
-int compare(const CompareCli& o) {
+int compare_policies(const CompareCli& o) {
   const std::unique_ptr<Ranks> ranks = join_ranks();
   Prepared p;
   std::optional<Failure> failure = ranks->first_failure(attempt([&] { prepare(p, o, *ranks); }), 0);
@@ -269,7 +269,7 @@ void add_compare_command(CLI::App& app, Action& action) {
       ->check(non_empty("name", "a policy name"));
   cmd->add_flag("--no-alone", o->no_alone,
                 "Skip the isolated runs (makespan only; no STP, ANTT, fairness)");
-  cmd->callback([&action, o] { action = [o] { return compare(*o); }; });
+  cmd->callback([&action, o] { action = [o] { return compare_policies(*o); }; });
 }
 
 }  // namespace aqlsim::cli

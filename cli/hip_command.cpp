@@ -114,7 +114,7 @@ void print_info() {
   }
 }
 
-int info() {
+int hip_info() {
   print_info();
   for (const hip::BackendInfo& b : hip::probe_backends()) {
     if (b.usable && b.backend != "cpu") return kExitOk;
@@ -154,7 +154,7 @@ void check_paths(const MeasureOptions& o, const Scenario& scenario) {
                      {{"--json", o.json_path}, {"--trace", o.trace_path}, {"--csv", o.csv_path}});
 }
 
-int run(MeasureOptions& o) {
+int hip_run(MeasureOptions& o) {
   const Scenario scenario = o.workload.load();
   check_paths(o, scenario);
   const hip::Measurement m = measure(o, scenario, hip::make_launch_plan(scenario));
@@ -165,7 +165,7 @@ int run(MeasureOptions& o) {
   return kExitOk;
 }
 
-int compare(MeasureOptions& o) {
+int hip_compare(MeasureOptions& o) {
   const Scenario scenario = o.workload.load();
   check_paths(o, scenario);
   // Opened first, so a bad path fails before the simulation and the measurement.
@@ -194,7 +194,7 @@ int compare(MeasureOptions& o) {
   return kExitOk;
 }
 
-int calibrate(ExecutorChoice& choice, const std::string& out_path) {
+int hip_calibrate(ExecutorChoice& choice, const std::string& out_path) {
   // Opened first, so a bad path fails before the device is touched.
   std::optional<OutputFile> out;
   if (!out_path.empty()) out.emplace(out_path, "device YAML");
@@ -218,7 +218,7 @@ void add_hip_command(CLI::App& app, Action& action) {
   hip->require_subcommand(1);
 
   hip->add_subcommand("info", "Say which GPU backends were built and which devices they find")
-      ->callback([&action] { action = info; });
+      ->callback([&action] { action = hip_info; });
 
   auto run_options = std::make_shared<MeasureOptions>();
   CLI::App* run_cmd = hip->add_subcommand(
@@ -229,7 +229,7 @@ void add_hip_command(CLI::App& app, Action& action) {
   add_output_option(*run_cmd, "--trace", run_options->trace_path,
                     "Write a Chrome trace-event timeline of what ran where (open in Perfetto)");
   run_cmd->callback(
-      [&action, run_options] { action = [run_options] { return run(*run_options); }; });
+      [&action, run_options] { action = [run_options] { return hip_run(*run_options); }; });
 
   auto compare_options = std::make_shared<MeasureOptions>();
   CLI::App* compare_cmd = hip->add_subcommand(
@@ -238,7 +238,7 @@ void add_hip_command(CLI::App& app, Action& action) {
   add_output_option(*compare_cmd, "--csv", compare_options->csv_path,
                     "Write the per-kernel comparison as CSV to this file");
   compare_cmd->callback([&action, compare_options] {
-    action = [compare_options] { return compare(*compare_options); };
+    action = [compare_options] { return hip_compare(*compare_options); };
   });
 
   auto calibrate_choice = std::make_shared<ExecutorChoice>();
@@ -252,7 +252,7 @@ void add_hip_command(CLI::App& app, Action& action) {
                     "The device YAML (default: stdout)");
   calibrate_cmd->callback([&action, calibrate_choice, calibrate_out] {
     action = [calibrate_choice, calibrate_out] {
-      return calibrate(*calibrate_choice, *calibrate_out);
+      return hip_calibrate(*calibrate_choice, *calibrate_out);
     };
   });
 }

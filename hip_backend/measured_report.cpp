@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "report/trace_pids.hpp"
 #include "scenario/metrics.hpp"
 
 namespace aqlsim::hip {
@@ -88,8 +89,6 @@ JsonOptions measured_json_options(const LaunchPlan& plan, const MeasuredRun& run
 }
 
 void write_measured_trace(std::ostream& out, const LaunchPlan& plan, const MeasuredRun& run) {
-  constexpr int kQueues = 1;
-  constexpr int kCus = 2;
   // Written an event at a time, as ChromeTraceWriter does.
   bool first = true;
   const auto emit = [&](const Json& event) {
@@ -99,10 +98,10 @@ void write_measured_trace(std::ostream& out, const LaunchPlan& plan, const Measu
   const auto name = [&](const char* what, int pid, std::size_t tid, const std::string& text) {
     emit({{"ph", "M"}, {"name", what}, {"pid", pid}, {"tid", tid}, {"args", {{"name", text}}}});
   };
-  name("process_name", kQueues, 0, "user queues (" + run.executor + ")");
-  name("process_name", kCus, 0, "compute units (" + run.device + ")");
+  name("process_name", kMeasuredQueuePid, 0, "user queues (" + run.executor + ")");
+  name("process_name", kMeasuredCuPid, 0, std::string(kMeasuredCuTitle) + run.device + ")");
   for (std::size_t q = 0; q < plan.queues.size(); ++q)
-    name("thread_name", kQueues, q, plan.queues[q].name);
+    name("thread_name", kMeasuredQueuePid, q, plan.queues[q].name);
   const auto slice = [&](const std::string& text, int pid, std::size_t tid, Tick start, Tick end) {
     return Json{{"ph", "X"},  {"name", text},       {"pid", pid},
                 {"tid", tid}, {"ts", to_us(start)}, {"dur", to_us(end - start)}};
@@ -112,16 +111,16 @@ void write_measured_trace(std::ostream& out, const LaunchPlan& plan, const Measu
     if (op.kind != PlanOpKind::dispatch) continue;
     const MeasuredDispatch& d = run.dispatches[op.dispatch];
     const std::string& packet = plan.dispatches[op.dispatch].name;
-    emit(slice(packet, kQueues, op.queue, d.start, d.end));
+    emit(slice(packet, kMeasuredQueuePid, op.queue, d.start, d.end));
     for (std::size_t i = 0; i < d.workgroups.size(); ++i) {
       const MeasuredWorkgroup& wg = d.workgroups[i];
       if (cu_named.size() <= wg.cu) cu_named.resize(wg.cu + 1, false);
       if (!cu_named[wg.cu]) {
         cu_named[wg.cu] = true;
-        name("thread_name", kCus, wg.cu, "CU " + std::to_string(wg.cu));
+        name("thread_name", kMeasuredCuPid, wg.cu, "CU " + std::to_string(wg.cu));
       }
       // As `aqlsim run --trace` names a work-group: by its kernel, its index in the args.
-      Json e = slice(packet, kCus, wg.cu, wg.start, wg.end);
+      Json e = slice(packet, kMeasuredCuPid, wg.cu, wg.start, wg.end);
       e["args"] = {{"workgroup", i}};
       emit(e);
     }

@@ -7,16 +7,12 @@
 #include <nlohmann/json.hpp>
 
 #include "report/json_stream.hpp"
+#include "report/trace_pids.hpp"
 
 namespace aqlsim {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-// Process ids of the three kinds of track; CU c is process kFirstCuPid + c.
-constexpr int kSlotPid = 0;
-constexpr int kQueuePid = 1;
-constexpr int kFirstCuPid = 2;
 
 Json event(const char* phase, int pid, std::uint64_t tid, const std::string& name, Tick ts) {
   return Json{{"ph", phase}, {"pid", pid}, {"tid", tid}, {"name", name}, {"ts", to_us(ts)}};

@@ -15,6 +15,7 @@
 #include "config/json_excerpt.hpp"
 #include "hsa_model/time.hpp"
 #include "report/line_counting_buffer.hpp"
+#include "report/trace_pids.hpp"
 
 namespace aqlsim::report {
 namespace {
@@ -23,14 +24,6 @@ namespace {
 // one unity-build unit, gives that name to ordered_json.)
 using TraceJson = nlohmann::json;
 
-// Process ids written by ChromeTraceWriter: slots, user queues, then CU n is 2 + n.
-constexpr std::uint64_t kSlotPid = 0;
-constexpr std::uint64_t kQueuePid = 1;
-constexpr std::uint64_t kFirstCuPid = 2;
-// `aqlsim hip run --trace` (hip_backend/measured_report.cpp): user queues, then every CU as a
-// thread of one process, which its name tells apart.
-constexpr std::uint64_t kMeasuredCuPid = 2;
-constexpr std::string_view kMeasuredCuTitle = "compute units (";
 // No device has more slots or CUs (nor a CU more lanes): a slice beyond is not aqlsim's.
 constexpr std::uint64_t kMaxRows = kFirstCuPid + (1 << 16);
 

@@ -26,11 +26,8 @@ bool is_punctuation(const Token& t, char c) {
 bool starts_word(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
 }
-bool is_digit(char c) {
-  return c >= '0' && c <= '9';
-}
 bool in_word(char c) {
-  return starts_word(c) || is_digit(c);
+  return starts_word(c) || is_dot_digit(c);
 }
 
 Kind word_kind(std::string word) {
@@ -45,16 +42,16 @@ Kind word_kind(std::string word) {
 // The length of Boost's number token `-?(\.\d+|\d+(\.\d*)?)` at the cursor, 0 if none.
 std::size_t number_length(const DotCursor& at) {
   std::size_t n = at.peek() == '-' ? 1 : 0;
-  if (at.peek(n) == '.' && is_digit(at.peek(n + 1))) {
-    for (++n; is_digit(at.peek(n));)
+  if (at.peek(n) == '.' && is_dot_digit(at.peek(n + 1))) {
+    for (++n; is_dot_digit(at.peek(n));)
       ++n;
     return n;
   }
-  if (!is_digit(at.peek(n))) return 0;
-  while (is_digit(at.peek(n)))
+  if (!is_dot_digit(at.peek(n))) return 0;
+  while (is_dot_digit(at.peek(n)))
     ++n;
   if (at.peek(n) == '.') {
-    for (++n; is_digit(at.peek(n));)
+    for (++n; is_dot_digit(at.peek(n));)
       ++n;
   }
   return n;

@@ -52,6 +52,11 @@ class DotCursor {
   bool after_block_comment_ = false;  // the last step ended a `/* */` comment
 };
 
+// A digit of a DOT numeral: ASCII only, as in Boost's and Graphviz's lexers.
+inline bool is_dot_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+
 // Steps over a comment (`//` or `#` to the line end, which stays; `/* */`) or a
 // backslash-newline at the cursor, which separate tokens as white space does; false (the cursor
 // unmoved) when none starts there.

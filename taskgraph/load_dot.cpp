@@ -45,9 +45,6 @@ bool starts_name(char c) {
   return std::isalpha(static_cast<unsigned char>(c)) || c == '_' ||
          static_cast<unsigned char>(c) >= 0x80;
 }
-bool is_digit(char c) {
-  return std::isdigit(static_cast<unsigned char>(c)) != 0;
-}
 
 // A DOT numeral is [-]digits with at most one point, and nothing glued to it: Graphviz splits
 // "1e3", "5us", "12.34.56", "3-4" or "7\"8\"" into two ids (and warns of a badly delimited
@@ -55,22 +52,23 @@ bool is_digit(char c) {
 // read as 1. Such a token is an error here; quoted, "1e3" is read whole.
 bool starts_numeral(const DotCursor& at, std::size_t i = 0) {
   const char c = at.peek(i);
-  return is_digit(c) || (c == '.' && is_digit(at.peek(i + 1))) ||
-         (c == '-' && (is_digit(at.peek(i + 1)) || at.peek(i + 1) == '.'));
+  return is_dot_digit(c) || (c == '.' && is_dot_digit(at.peek(i + 1))) ||
+         (c == '-' && (is_dot_digit(at.peek(i + 1)) || at.peek(i + 1) == '.'));
 }
 
 void check_numerals(std::string_view text, const std::string& name) {
   walk_dot(text, [&](DotCursor& at) {
     const char c = at.peek();
     if (starts_name(c)) {  // a name may hold digits: `a1e3` is one id
-      while (!at.done() && (starts_name(at.peek()) || is_digit(at.peek())))
+      while (!at.done() && (starts_name(at.peek()) || is_dot_digit(at.peek())))
         at.advance();
     } else if (starts_numeral(at)) {
       const int line = at.line();
       const int column = at.column();
       std::string numeral(1, c);
       int points = c == '.' ? 1 : 0;
-      for (at.advance(); !at.done() && (is_digit(at.peek()) || at.peek() == '.'); at.advance()) {
+      for (at.advance(); !at.done() && (is_dot_digit(at.peek()) || at.peek() == '.');
+           at.advance()) {
         points += at.peek() == '.' ? 1 : 0;
         numeral += at.peek();
       }
@@ -116,7 +114,7 @@ class DotEstimate {
     while (!at_.done()) {
       if (skip_separator(at_)) continue;
       const char c = at_.peek();
-      if (c == '"' || c == '<' || starts_name(c) || is_digit(c) || c == '.') {
+      if (c == '"' || c == '<' || starts_name(c) || is_dot_digit(c) || c == '.') {
         read_id(c);
         ++ids_;
         last_closed_group_ = false;
@@ -156,7 +154,8 @@ class DotEstimate {
     } else if (c == '<') {
       skip_html_id(at_);
     } else {
-      for (; !at_.done() && (starts_name(at_.peek()) || is_digit(at_.peek()) || at_.peek() == '.');
+      for (; !at_.done() &&
+             (starts_name(at_.peek()) || is_dot_digit(at_.peek()) || at_.peek() == '.');
            at_.advance())
         word += static_cast<char>(std::tolower(static_cast<unsigned char>(at_.peek())));
     }

@@ -106,7 +106,7 @@ std::optional<double> cost(const Line& line) {
   return it->get<double>();
 }
 
-JsonlLine read_task(const Line& line) {
+JsonlLine read_jsonl_task(const Line& line) {
   allow_keys(line, {"id", "kernel", "cost", "workgroups", "after"});
   JsonlLine task{.id = required_identifier(line, "id")};
   if (line.object.contains("kernel")) task.kernel = required_identifier(line, "kernel");
@@ -139,7 +139,7 @@ JsonlLine read_edge(const Line& line) {
 // what is wrong.
 JsonlLine read_document(std::string_view text, const SourceLocation& where) {
   const Line line = parse_document(text, where);
-  return line.object.contains("id") ? read_task(line) : read_edge(line);
+  return line.object.contains("id") ? read_jsonl_task(line) : read_edge(line);
 }
 
 // An edge read before every task is known: edges are added once the tasks are. An `after`

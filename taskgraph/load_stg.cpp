@@ -20,7 +20,7 @@ namespace {
 
 // Far more than any STG file holds (the largest have 5000 tasks): bounds the task count and
 // ids a corrupt file can announce (TaskGraph enforces the task and edge limits as it is built).
-constexpr auto kMaxTasks = static_cast<std::int64_t>(limits::kMaxGraphTasks);
+constexpr auto kMaxStgTasks = static_cast<std::int64_t>(limits::kMaxGraphTasks);
 
 struct Token {
   std::string text;
@@ -121,8 +121,8 @@ struct PredecessorChecks {
   std::optional<std::pair<std::int64_t, SourceLocation>> after_exit;
 };
 
-StgTask read_task(NumberReader& in, std::int64_t id, std::int64_t last_id,
-                  PredecessorChecks& checks) {
+StgTask read_stg_task(NumberReader& in, std::int64_t id, std::int64_t last_id,
+                      PredecessorChecks& checks) {
   const std::string name = fmt::format("the id of task {}", id);
   in.integer(name, id, id);  // ids must run 0, 1, ..., n+1
   StgTask task;
@@ -157,11 +157,11 @@ bool is_dropped_dummy(const std::vector<StgTask>& tasks, std::size_t id) {
 }
 
 std::vector<StgTask> read_tasks(NumberReader& in) {
-  const std::int64_t n = in.integer("the number of tasks", 0, kMaxTasks);
+  const std::int64_t n = in.integer("the number of tasks", 0, kMaxStgTasks);
   PredecessorChecks checks{.listed_by = std::vector<std::int64_t>(n + 2, -1), .after_exit = {}};
   std::vector<StgTask> tasks;
   for (std::int64_t id = 0; id <= n + 1; ++id)
-    tasks.push_back(read_task(in, id, n + 1, checks));
+    tasks.push_back(read_stg_task(in, id, n + 1, checks));
   in.expect_end(n + 1);
   if (checks.after_exit && is_dropped_dummy(tasks, tasks.size() - 1)) {
     const auto& [id, where] = *checks.after_exit;

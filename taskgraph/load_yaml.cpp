@@ -11,7 +11,7 @@ namespace {
 // A grid dimension in an AQL dispatch packet is 32 bits wide.
 constexpr std::int64_t kMaxWorkgroups = std::numeric_limits<std::uint32_t>::max();
 
-TaskProps read_task(const YamlNode& node) {
+TaskProps read_yaml_task(const YamlNode& node) {
   node.allow_keys({"id", "kernel", "cost", "workgroups", "after"});
   TaskProps task{.id = node.require("id").as_identifier(), .where = node.location()};
   if (auto kernel = node.get("kernel")) task.kernel = kernel->as_identifier();
@@ -50,7 +50,7 @@ TaskGraph read_graph_yaml(const YamlNode& graph_node) {
   std::vector<TaskId> ids;
   ids.reserve(tasks.size());
   for (const YamlNode& task : tasks)
-    ids.push_back(graph.add_task(read_task(task)));
+    ids.push_back(graph.add_task(read_yaml_task(task)));
   for (std::size_t i = 0; i < tasks.size(); ++i)
     add_after_edges(graph, tasks[i], ids[i]);
   if (auto edges = graph_node.get("edges")) {
