@@ -194,6 +194,25 @@ std::optional<Failure> attempt(const std::function<void()>& step) {
   }
 }
 
+// Says on stderr that the system would not start every thread the runs asked for.
+void note_refused_threads(const SliceOutcome& outcome, unsigned jobs, const Ranks& ranks) {
+  if (outcome.refused.empty()) return;
+  const std::string rank =
+      ranks.size() > 1 ? fmt::format(" (rank {})", ranks.rank()) : std::string();
+  if (outcome.threads < jobs) {
+    std::cerr << fmt::format(
+        "aqlsim: note{}: --jobs {}: the system would not start more than {} thread{} ({}); the "
+        "runs went on with {}, to the same results\n",
+        rank, jobs, outcome.threads, outcome.threads == 1 ? "" : "s", outcome.refused,
+        outcome.threads);
+  } else {
+    std::cerr << fmt::format(
+        "aqlsim: note{}: the system would not start a thread to show progress ({}); the runs "
+        "went on without it\n",
+        rank, outcome.refused);
+  }
+}
+
 // Every rank goes through the same steps and, after each, agrees with the others on the first
 // failure so far, so that all stop together with one message (from rank 0) and one status.
 int compare_policies(const CompareCli& o) {
@@ -203,6 +222,7 @@ int compare_policies(const CompareCli& o) {
   SliceOutcome outcome;
   if (!failure) {
     std::optional<Failure> mine = attempt([&] { outcome = run_slice(p.spec, p.options, p.slice); });
+    note_refused_threads(outcome, std::max(1u, o.jobs), *ranks);
     if (!mine && outcome.error) mine = describe_failure(outcome.error);
     if (p.progress) p.progress->finish();
     failure = ranks->first_failure(mine, outcome.failed_run);

@@ -1,5 +1,7 @@
 #include "cli/failure.hpp"
 
+#include <system_error>
+
 #include "cli/commands.hpp"
 #include "config/input_error.hpp"
 #include "hip_backend/executor.hpp"
@@ -25,6 +27,12 @@ Failure describe_failure(const std::exception_ptr& error) {
   } catch (const OutputError& e) {
     return {kExitOutput, std::string("aqlsim: error: ") + e.what() + "\n"};
   } catch (const std::exception& e) {
+    // std::thread's refusal is the machine's limit, not a fault of the program.
+    const auto* system = dynamic_cast<const std::system_error*>(&e);
+    if (system && system->code() == std::errc::resource_unavailable_try_again) {
+      return {kExitInternal, std::string("aqlsim: error: the system would not start a thread (") +
+                                 e.what() + "): a limit on processes, threads or memory\n"};
+    }
     return {kExitInternal, std::string("aqlsim: internal error: ") + e.what() + "\n"};
   } catch (...) {
     return {kExitInternal, "aqlsim: internal error: an exception of unknown type\n"};

@@ -10,6 +10,7 @@
 #include <map>
 #include <numeric>
 #include <set>
+#include <system_error>
 #include <thread>
 
 namespace aqlsim {
@@ -154,18 +155,30 @@ SliceOutcome run_slice(const ExperimentSpec& spec, const CompareOptions& options
       ++done;
     }
   };
+  SliceOutcome outcome;
+  // A thread the system will not start (a process or memory limit) leaves the runs to the
+  // threads it did: they take them from `next` as they come free, so the results are the same.
   std::vector<std::thread> threads;
-  for (unsigned t = 1; t < std::max(1u, options.jobs); ++t)
-    threads.emplace_back(worker);
+  try {
+    for (unsigned t = 1; t < std::max(1u, options.jobs); ++t)
+      threads.emplace_back(worker);
+  } catch (const std::system_error& e) {
+    outcome.refused = e.what();
+  }
+  outcome.threads = static_cast<unsigned>(threads.size()) + 1;
   std::thread progress;
   std::atomic<bool> finished{false};
-  if (options.progress) {
-    progress = std::thread([&] {
-      while (!finished) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(250));
-        options.progress(done, mine.size());
-      }
-    });
+  if (options.progress && outcome.refused.empty()) {
+    try {
+      progress = std::thread([&] {
+        while (!finished) {
+          std::this_thread::sleep_for(std::chrono::milliseconds(250));
+          options.progress(done, mine.size());
+        }
+      });
+    } catch (const std::system_error& e) {
+      outcome.refused = e.what();  // the runs go on; only the progress is not shown
+    }
   }
   worker();
   for (std::thread& t : threads)
@@ -173,9 +186,14 @@ SliceOutcome run_slice(const ExperimentSpec& spec, const CompareOptions& options
   finished = true;
   if (progress.joinable()) progress.join();
   for (std::size_t i = 0; i < errors.size(); ++i) {
-    if (errors[i]) return {{}, errors[i], mine[i]};
+    if (errors[i]) {
+      outcome.error = errors[i];
+      outcome.failed_run = mine[i];
+      return outcome;
+    }
   }
-  return {std::move(results), nullptr, 0};
+  outcome.runs = std::move(results);
+  return outcome;
 }
 
 std::vector<RunSummary> run_experiment(const ExperimentSpec& spec, const CompareOptions& options) {

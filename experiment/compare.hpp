@@ -71,6 +71,10 @@ struct SliceOutcome {
   std::vector<RunSummary> runs;
   std::exception_ptr error;
   std::size_t failed_run = 0;  // the run that threw `error`
+  // The threads that made the runs: `jobs`, or fewer when the system would not start one (a
+  // process or memory limit), `refused` then saying why. The runs are the same either way.
+  unsigned threads = 1;
+  std::string refused;
 };
 SliceOutcome run_slice(const ExperimentSpec& spec, const CompareOptions& options, Slice slice);
 

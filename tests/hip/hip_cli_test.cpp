@@ -49,6 +49,15 @@ TEST_F(HipCli, WithoutAGpuRunExitsSevenWithEveryReasonAndTheWayOut) {
   EXPECT_EQ(calibrate.status, kNoDevice) << calibrate.err;
 }
 
+// The cpu executor needs a thread for every CU and queue: without them it stops, saying why
+// (it was an "internal error").
+TEST_F(HipCli, ThreadsTheSystemRefusesAreNamedAsTheCause) {
+  const Result r = launched(kNoThreads, "hip run " + quote(kQuickstart) + " --executor cpu");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_THAT(r.err, HasSubstr("aqlsim: error: the system would not start a thread ("));
+  EXPECT_THAT(r.err, HasSubstr("): a limit on processes, threads or memory\n"));
+}
+
 TEST_F(HipCli, BadInputIsExitTwo) {
   EXPECT_EQ(aqlsim("hip run " + quote(path("missing.yaml")) + " --executor cpu").status, 2);
   const Result period = aqlsim("hip run " + quote(kQuickstart) + " --executor cpu --evict-every 5");

@@ -11,6 +11,7 @@
 namespace {
 
 using namespace aqlsim::testing;  // the fixture and its helpers
+using ::testing::EndsWith;
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
 
@@ -147,6 +148,27 @@ TEST_F(CompareCli, CsvFieldsWithCommasAndQuotesAreQuoted) {
   const Result page = aqlsim("report " + quote(path("e.csv")) + " -o " + quote(path("e.html")));
   ASSERT_EQ(page.status, 0) << page.err;
   EXPECT_THAT(read_file(path("e.html")), HasSubstr("description=a,b&quot;c"));
+}
+
+// Without the threads it asked for, compare runs the rest on the threads it has, to the same
+// results, and says so; a thread for the progress display, likewise.
+TEST_F(CompareCli, RunsGoOnWhenTheSystemRefusesThreads) {
+  const std::string args = "compare " + quote(kQuickstart) + " --no-alone --sweep seed=1,2,3 ";
+  const Result free = aqlsim(args + "--jobs 3");
+  ASSERT_EQ(free.status, 0) << free.err;
+  EXPECT_EQ(free.err, "");
+  const Result limited = launched(kNoThreads, args + "--jobs 3");
+  ASSERT_EQ(limited.status, 0) << limited.err;
+  EXPECT_EQ(limited.out, free.out);
+  EXPECT_THAT(
+      limited.err,
+      StartsWith("aqlsim: note: --jobs 3: the system would not start more than 1 thread ("));
+  EXPECT_THAT(limited.err, EndsWith("); the runs went on with 1, to the same results\n"));
+  const Result one = launched(kNoThreads, args + "--jobs 1");
+  ASSERT_EQ(one.status, 0) << one.err;
+  EXPECT_EQ(one.out, free.out);
+  EXPECT_THAT(one.err,
+              StartsWith("aqlsim: note: the system would not start a thread to show progress ("));
 }
 
 }  // namespace

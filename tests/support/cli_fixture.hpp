@@ -32,6 +32,11 @@ inline constexpr int kExitLimit = 6;
 
 inline const std::string kQuickstart = AQLSIM_SOURCE_DIR "/workloads/examples/quickstart.yaml";
 
+// A launcher for launched() under which the system refuses every thread the program asks for:
+// a default thread stack larger than the address space makes pthread_create fail, as a process
+// or memory limit would.
+inline const std::string kNoThreads = "sh -c 'ulimit -s 214748364800 && exec \"$0\" \"$@\"'";
+
 struct Result {
   int status = -1;
   std::string out;
