@@ -1,5 +1,6 @@
 #include "cli/failure.hpp"
 
+#include <new>
 #include <system_error>
 
 #include "cli/commands.hpp"
@@ -26,6 +27,12 @@ Failure describe_failure(const std::exception_ptr& error) {
     return {kExitDeadlock, std::string("aqlsim: deadlock: ") + e.what() + "\n"};
   } catch (const OutputError& e) {
     return {kExitOutput, std::string("aqlsim: error: ") + e.what() + "\n"};
+  } catch (const std::bad_alloc&) {
+    // The machine's limit too: --max-memory checks resident memory, not an address-space or
+    // cgroup limit that refuses an allocation first.
+    return {kExitInternal,
+            "aqlsim: error: out of memory: the system refused an allocation (a limit on the "
+            "process's memory, or more than this machine has)\n"};
   } catch (const std::exception& e) {
     // std::thread's refusal is the machine's limit, not a fault of the program.
     const auto* system = dynamic_cast<const std::system_error*>(&e);

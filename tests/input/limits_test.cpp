@@ -117,6 +117,26 @@ TEST_F(Limits, RingsThatWouldPassTheMemoryLimitAreNotAllocated) {
   EXPECT_EQ(aqlsim("run --no-alone " + path + " --max-memory 256M").status, 0);
 }
 
+// Past what the system will give (here an address-space limit of 300,000 KiB, the rings of 64
+// queues of 131,072 packets taking 608 MiB, within --max-memory's default): an error that says
+// so, not an internal error.
+TEST_F(Limits, AnAllocationTheSystemRefusesIsOutOfMemory) {
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  GTEST_SKIP() << "AddressSanitizer's shadow memory needs more address space than any such limit";
+#endif
+#endif
+  std::string yaml = "device: cdna\nkernels: [{name: k, workgroups: 1, wg_time: 10us}]\nqueues:\n";
+  for (int q = 0; q < 64; ++q)
+    yaml += "  - {size: 131072, packets: [{name: p" + std::to_string(q) + ", dispatch: k}]}\n";
+  const Result r = launched("sh -c 'ulimit -v 300000 && exec \"$0\" \"$@\"'",
+                            "run --no-alone " + quote(write("rings.yaml", yaml)));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err,
+            "aqlsim: error: out of memory: the system refused an allocation (a limit on the "
+            "process's memory, or more than this machine has)\n");
+}
+
 // --max-sim-time is one for every run, whatever its device's clock: cycles (which were read at
 // 1000 MHz, not cdna's 1502) are refused, and the range is every duration's, up to 1000000 s.
 TEST_F(Limits, TheSimulatedTimeLimitIsATimeUpToTheDurationLimit) {
