@@ -159,6 +159,7 @@ SliceOutcome run_slice(const ExperimentSpec& spec, const CompareOptions& options
   // A thread the system will not start (a process or memory limit) leaves the runs to the
   // threads it did: they take them from `next` as they come free, so the results are the same.
   std::vector<std::thread> threads;
+  threads.reserve(std::max(1u, options.jobs) - 1);  // so that only a thread's start can throw
   try {
     for (unsigned t = 1; t < std::max(1u, options.jobs); ++t)
       threads.emplace_back(worker);
