@@ -158,10 +158,11 @@ SliceOutcome run_slice(const ExperimentSpec& spec, const CompareOptions& options
   SliceOutcome outcome;
   // A thread the system will not start (a process or memory limit) leaves the runs to the
   // threads it did: they take them from `next` as they come free, so the results are the same.
+  const unsigned jobs = std::max(1u, options.jobs);
   std::vector<std::thread> threads;
-  threads.reserve(std::max(1u, options.jobs) - 1);  // so that only a thread's start can throw
+  threads.reserve(jobs - 1);  // so that only a thread's start can throw
   try {
-    for (unsigned t = 1; t < std::max(1u, options.jobs); ++t)
+    for (unsigned t = 1; t < jobs; ++t)
       threads.emplace_back(worker);
   } catch (const std::system_error& e) {
     outcome.refused = e.what();
