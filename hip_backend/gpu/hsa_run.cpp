@@ -4,13 +4,13 @@
 #include <atomic>
 #include <chrono>
 #include <exception>
-#include <latch>
 #include <memory>
 #include <mutex>
 #include <thread>
 
 #include "hip_backend/gpu/hsa_memory.hpp"
 #include "hip_backend/gpu/hsa_packets.hpp"
+#include "hip_backend/gpu/start_gate.hpp"
 
 namespace aqlsim::hip {
 namespace {
@@ -86,7 +86,7 @@ class PlanRun {
         period_(eviction_period),
         probe_(device),
         gate_(1),
-        gated_(static_cast<std::ptrdiff_t>(plan.queues.size()) + 1) {
+        start_(plan.queues.size(), StartGate::Wait::sleep) {
     for (std::size_t i = 0; i < plan.ops.size(); ++i) {
       signals_.push_back(std::make_unique<hsa::Signal>(1));
       handles_.push_back(signals_.back()->handle());
@@ -110,13 +110,13 @@ class PlanRun {
     const Tick deadline = completion_deadline();
     submitted_ = std::make_unique<std::atomic<bool>[]>(plan_.ops.size());
     submit_at_.assign(plan_.ops.size(), 0);
-    std::vector<std::jthread> writers;
-    for (std::uint32_t q = 0; q < plan_.queues.size(); ++q)
-      writers.emplace_back([this, q] { write_queue(q); });
-    gated_.arrive_and_wait();
+    std::vector<std::jthread> writers =
+        start_behind(start_, plan_.queues.size(),
+                     [this](std::size_t q) { write_queue(static_cast<std::uint32_t>(q)); });
+    start_.wait_for_all();
     origin_ = Clock::now();
     hsa_signal_store_screlease(gate_.handle(), 0);
-    opened_.count_down();
+    start_.open();
     first.host_before -= ticks_between(probed, origin_);
     first.host_after -= ticks_between(probed, origin_);
     try {
@@ -211,8 +211,7 @@ class PlanRun {
     } catch (...) {
       fail(std::current_exception());
     }
-    gated_.count_down();
-    opened_.wait();
+    if (!start_.pass()) return;
     try {
       for (; next < ops.size(); ++next) {
         const std::uint32_t index = ops[next];
@@ -349,9 +348,10 @@ class PlanRun {
   std::vector<Eviction> evictions_;
   std::vector<std::uint32_t> relaunches_;           // per dispatch
   std::vector<std::vector<Tick>> eviction_delays_;  // per dispatch
-  hsa::Signal gate_;      // 1 until plan time 0; every queue's first packet waits for 0
-  std::latch gated_;      // the writers, once their time-0 packets are written, and go()
-  std::latch opened_{1};  // plan time 0: origin_ set, the gate open
+  hsa::Signal gate_;  // 1 until plan time 0; every queue's first packet waits for 0
+  // The writers, once their time-0 packets are written; go() opens it at plan time 0, with
+  // origin_ set and gate_ cleared.
+  StartGate start_;
   Clock::time_point origin_;
   std::unique_ptr<std::atomic<bool>[]> submitted_;  // per op, set by the queue's writer
   std::vector<Tick> submit_at_;                     // per op, written by the queue's writer

@@ -17,7 +17,6 @@
 #include <condition_variable>
 #include <cstdlib>
 #include <exception>
-#include <latch>
 #include <limits>
 #include <mutex>
 #include <stdexcept>
@@ -28,6 +27,7 @@
 #include "hip_backend/gpu/gpu_runtime.hpp"
 #include "hip_backend/gpu/issue_board.hpp"
 #include "hip_backend/gpu/issue_order.hpp"
+#include "hip_backend/gpu/start_gate.hpp"
 #include "hip_backend/gpu/stream_mapping.hpp"
 #include "hip_backend/gpu/stream_resources.hpp"
 #include "hip_backend/gpu/stream_results.hpp"
@@ -221,8 +221,7 @@ class StreamExecutor final : public Executor {
   // One host thread per queue, each feeding its stream in order and waiting on the host for
   // what its ops wait on; the threads spin to start together at plan time 0.
   void issue_from_queue_threads(const LaunchPlan& plan, Issuer& issuer) const {
-    std::latch ready(static_cast<std::ptrdiff_t>(plan.queues.size()) + 1);
-    std::atomic<bool> start = false;
+    StartGate gate(plan.queues.size(), StartGate::Wait::spin);
     std::vector<std::exception_ptr> errors(plan.queues.size());
     const auto guarded = [&](std::size_t q, auto&& work) {
       try {
@@ -232,28 +231,21 @@ class StreamExecutor final : public Executor {
         issuer.board.abort();
       }
     };
-    std::vector<std::thread> threads;
-    for (std::size_t q = 0; q < plan.queues.size(); ++q) {
-      threads.emplace_back([&, q] {
-        guarded(q, [&] {
-          use_device();
-          warm_up(issuer.streams[q].get());
-        });
-        ready.count_down();
-        while (!start.load(std::memory_order_acquire))
-          std::this_thread::yield();
-        if (errors[q]) return;
-        guarded(q, [&] {
-          for (std::uint32_t index : plan.queues[q].ops)
-            issuer.issue(index);
-        });
+    std::vector<std::jthread> threads = start_behind(gate, plan.queues.size(), [&](std::size_t q) {
+      guarded(q, [&] {
+        use_device();
+        warm_up(issuer.streams[q].get());
       });
-    }
-    ready.arrive_and_wait();
+      if (!gate.pass() || errors[q]) return;
+      guarded(q, [&] {
+        for (std::uint32_t index : plan.queues[q].ops)
+          issuer.issue(index);
+      });
+    });
+    gate.wait_for_all();
     issuer.origin = HostClock::now();
-    start.store(true, std::memory_order_release);
-    for (std::thread& t : threads)
-      t.join();
+    gate.open();
+    threads.clear();  // joins
     for (const std::exception_ptr& e : errors) {
       if (e) std::rethrow_exception(e);
     }
