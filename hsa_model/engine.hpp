@@ -60,11 +60,13 @@ class Engine {
   void schedule_in_order(Tick when, EventHandler& handler, std::uint64_t payload);
 
   // Lanes (LaneEvents): events that may be withdrawn before they run, each kept in the lane of
-  // its component (the dispatcher's: one per CU). They run in the same (time, sequence) order as
-  // every other event. set_lanes discards the lanes' events.
+  // its component (the dispatcher's: one per CU; a kernel scheduler's timer: one). They run in
+  // the same (time, sequence) order as every other event. set_lanes discards the lanes' events.
   void set_lanes(std::uint32_t lanes, std::uint32_t capacity = LaneEvents::kDefaultCapacity) {
     lanes_.set_lanes(lanes, capacity);
   }
+  // A lane for a component made after set_lanes, before any event is in a lane: its index.
+  std::uint32_t add_lane() { return lanes_.add_lane(); }
   void schedule_in_lane(std::uint32_t lane, Tick when, EventHandler& handler,
                         std::uint64_t payload) {
     lanes_.push(lane, Event{when, next_sequence_++, &handler, payload});

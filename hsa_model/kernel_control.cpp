@@ -6,7 +6,11 @@ namespace aqlsim {
 
 KernelControl::KernelControl(Engine& engine, Dispatcher& dispatcher,
                              const PreemptionSpec& preemption, KernelScheduler& scheduler)
-    : engine_(&engine), dispatcher_(&dispatcher), preemption_(preemption), scheduler_(&scheduler) {
+    : engine_(&engine),
+      dispatcher_(&dispatcher),
+      preemption_(preemption),
+      scheduler_(&scheduler),
+      timer_lane_(engine.add_lane()) {
   dispatcher_->set_kernel_events(this);
 }
 
@@ -34,7 +38,8 @@ void KernelControl::evict(KernelId kernel) {
 
 void KernelControl::set_timer(Tick at) {
   assert(at >= now());
-  engine_->schedule_at(at, timer_event_, ++timer_generation_);
+  cancel_timer();
+  engine_->schedule_in_lane(timer_lane_, at, timer_event_, 0);
 }
 
 void KernelControl::set_cu_mask(KernelId kernel, std::vector<std::uint8_t> mask) {
@@ -157,8 +162,8 @@ void KernelControl::report(std::uint64_t payload) {
   }
 }
 
-void KernelControl::timer_fires(std::uint64_t generation) {
-  if (generation == timer_generation_) scheduler_->on_timer(*this);
+void KernelControl::timer_fires(std::uint64_t) {
+  scheduler_->on_timer(*this);
 }
 
 }  // namespace aqlsim

@@ -40,7 +40,7 @@ class KernelControl final : public KernelEvents {
   void evict(KernelId kernel);
   // Calls the scheduler's on_timer at `at` (not before now); replaces any earlier timer.
   void set_timer(Tick at);
-  void cancel_timer() { ++timer_generation_; }
+  void cancel_timer() { engine_->cancel_in_lane(timer_lane_, timer_event_, 0); }
   // Spatial controls, effective at once: the CUs `kernel` may use (empty: all; always within
   // its queue's CU mask, KernelState::within_queue_mask) and how many of its work-groups
   // (persistent workers) each CU may hold.
@@ -94,7 +94,7 @@ class KernelControl final : public KernelEvents {
   void eviction_lands(std::uint64_t kernel);
   void stop_workgroups(std::uint64_t kernel);  // kill or context-save, after eviction_lands
   void report(std::uint64_t payload);
-  void timer_fires(std::uint64_t generation);
+  void timer_fires(std::uint64_t);
   void resize_lands(std::uint64_t payload);
   void move_lands(std::uint64_t payload);
   void all_issued_reported(std::uint64_t kernel);
@@ -105,7 +105,9 @@ class KernelControl final : public KernelEvents {
   PreemptionSpec preemption_;
   KernelScheduler* scheduler_;
   std::vector<Wanted> wanted_;  // by KernelId
-  std::uint64_t timer_generation_ = 0;
+  // The timer's event is withdrawn when cancelled or replaced (a lane of its own): one left
+  // queued would keep the run going to its time, past the end of the work.
+  std::uint32_t timer_lane_;
   std::optional<KernelId> livelocked_;
 
   MemberHandler<KernelControl, &KernelControl::launch_lands> launch_event_{this};

@@ -22,6 +22,12 @@ void LaneEvents::set_lanes(std::uint32_t lanes, std::uint32_t capacity) {
   rebuild_nodes();
 }
 
+std::uint32_t LaneEvents::add_lane() {
+  assert(empty() && "adding a lane discards the lanes' events");
+  set_lanes(lanes_ + 1, static_cast<std::uint32_t>(capacity_));
+  return lanes_ - 1;
+}
+
 void LaneEvents::rebuild_nodes() {
   for (std::size_t n = leaves_ - 1; n >= 1; --n)
     set_node(n);

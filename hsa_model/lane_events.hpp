@@ -22,6 +22,9 @@ class LaneEvents {
   // Discards every event. A lane has room for `capacity` events at first and grows when it must
   // (a lane that holds at most n events at once never grows when given 2n: it compacts).
   void set_lanes(std::uint32_t lanes, std::uint32_t capacity = kDefaultCapacity);
+  // One more lane, of the same capacity, for a component made after the lanes were set; only
+  // while every lane is empty. Gives its index.
+  std::uint32_t add_lane();
 
   bool empty() const { return keys_[1] == kEmpty; }
   // The earliest event of all lanes; not empty().

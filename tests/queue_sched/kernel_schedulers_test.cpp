@@ -181,6 +181,22 @@ TEST(KernelSchedulers, RoundRobinAndCfsSliceTime) {
   EXPECT_EQ(cfs.a, 130 * us);
 }
 
+// A timer that is cancelled is gone: it neither ends the run at its time nor runs into a time
+// limit. With a 100 ms quantum, B's arrival at 25 gives A a quantum to 100.025 ms; A's tasks
+// [2,102] end first, read at 105; B's launch lands at 106 with no timer (it is alone): B [106,
+// 126], read at 129, the run's last event.
+TEST(KernelSchedulers, ACancelledQuantumLeavesNoEventBehind) {
+  Scenario scenario = load_scenario_text(
+      policy_workload("kernel-rr", "{kernel-rr: {quantum_ms: 100}}", 24 * us, 2), "rr.yaml");
+  const RunReport r = testing::run_checked(scenario);
+  const Ends e = ends(r);
+  EXPECT_EQ(e.a, 102 * us);
+  EXPECT_EQ(e.b, 126 * us);
+  EXPECT_EQ(r.end, 129 * us);
+  scenario.limits.max_sim_time = 1000 * us;
+  EXPECT_EQ(run_scenario(scenario).outcome.status, RunStatus::completed);
+}
+
 // A quantum starts when the launch lands. Launch command 10 us, eviction command and read 1
 // us each; CFS with a 12 us epoch (6 us quanta for two kernels). A's launch at 1 lands at 11;
 // B arrives at 2, which gives A a quantum from 11 (not from 2, which evicted A at 8, before it
