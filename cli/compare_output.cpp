@@ -21,23 +21,53 @@ std::string fixed(double value, int precision) {
   return fmt::format("{:.{}f}", value, precision);
 }
 
-void print_table(const ExperimentSpec& spec, const std::vector<SummaryRow>& rows) {
-  std::string header;
-  for (const Sweep& s : spec.sweeps)
-    header += fmt::format("{:<14} ", column_title(s.key));
-  header += fmt::format("{:<18} {:>5} {:>13} {:>8} {:>7} {:>8} {:>9} {:>13}", "policy", "runs",
-                        "makespan_us", "speedup", "STP", "ANTT", "fairness", "slot_idle_us");
-  std::cout << header << '\n';
-  for (const SummaryRow& r : rows) {
+// The sweep columns and the policy column, each as wide as its longest entry and at least as
+// the table's usual width: a long policy label (`rr-idle+fifo-backfill`) or sweep value would
+// otherwise push the rest of its row out of line.
+struct LeadingColumns {
+  std::vector<std::size_t> point;
+  std::size_t policy = 18;
+
+  template <class Row>
+  LeadingColumns(const ExperimentSpec& spec, const std::vector<Row>& rows) {
+    for (const Sweep& sweep : spec.sweeps)
+      point.push_back(std::max<std::size_t>(14, column_title(sweep.key).size()));
+    for (const Row& r : rows) {
+      for (std::size_t i = 0; i < point.size(); ++i)
+        point[i] = std::max(point[i], r.point[i].size());
+      policy = std::max(policy, r.policy.size());
+    }
+  }
+
+  // The sweep point's cells and the policy's, each followed by a space.
+  std::string cells(const std::vector<std::string>& values, const std::string& label) const {
     std::string line;
-    for (const std::string& v : r.point)
-      line += fmt::format("{:<14} ", v);
+    for (std::size_t i = 0; i < point.size(); ++i)
+      line += fmt::format("{:<{}} ", values[i], point[i]);
+    return line + fmt::format("{:<{}} ", label, policy);
+  }
+  std::string titles(const ExperimentSpec& spec) const {
+    std::vector<std::string> names;
+    for (const Sweep& sweep : spec.sweeps)
+      names.push_back(column_title(sweep.key));
+    return cells(names, "policy");
+  }
+};
+
+void print_table(const ExperimentSpec& spec, const std::vector<SummaryRow>& rows) {
+  const LeadingColumns leading(spec, rows);
+  std::cout << leading.titles(spec)
+            << fmt::format("{:>5} {:>13} {:>8} {:>7} {:>8} {:>9} {:>13}", "runs", "makespan_us",
+                           "speedup", "STP", "ANTT", "fairness", "slot_idle_us")
+            << '\n';
+  for (const SummaryRow& r : rows) {
     // "-": not measured, as when no run of the row completed.
     const bool completed = r.runs > r.failed;
     const std::string speedup = r.speedup ? fixed(*r.speedup, 3) : "-";
     const bool metrics = r.metrics.stp > 0;
+    std::string line = leading.cells(r.point, r.policy);
     line += fmt::format(
-        "{:<18} {:>5} {:>13} {:>8} {:>7} {:>8} {:>9} {:>13}", r.policy, r.runs,
+        "{:>5} {:>13} {:>8} {:>7} {:>8} {:>9} {:>13}", r.runs,
         completed ? fixed(r.makespan_us, 1) : "-", speedup, metrics ? fixed(r.metrics.stp, 3) : "-",
         metrics ? fixed(r.metrics.antt, 3) : "-", metrics ? fixed(r.metrics.fairness, 3) : "-",
         completed ? fixed(r.slot_idle_us, 1) : "-");
@@ -50,23 +80,19 @@ void print_table(const ExperimentSpec& spec, const std::vector<SummaryRow>& rows
 void print_application_table(const ExperimentSpec& spec,
                              const std::vector<ApplicationSummaryRow>& rows) {
   if (rows.empty()) return;
-  std::string header;
-  for (const Sweep& s : spec.sweeps)
-    header += fmt::format("{:<14} ", column_title(s.key));
-  header +=
-      fmt::format("{:<18} {:>7} {:>7} {:>7} {:>9}", "policy", "ANTT", "DNTT", "STP", "fairness");
+  const LeadingColumns leading(spec, rows);
+  std::string header = leading.titles(spec) +
+                       fmt::format("{:>7} {:>7} {:>7} {:>9}", "ANTT", "DNTT", "STP", "fairness");
   for (const auto& [app, ntt] : rows.front().mean_ntt)
     header += fmt::format(" {:>8}", app);
   std::cout << "\nEach application's NTT averaged over the workloads, then ANTT, DNTT, STP "
                "and fairness of those averages:\n"
             << header << '\n';
   for (const ApplicationSummaryRow& r : rows) {
-    std::string line;
-    for (const std::string& v : r.point)
-      line += fmt::format("{:<14} ", v);
-    line += fmt::format("{:<18} {:>7} {:>7} {:>7} {:>9}", r.policy, fixed(r.metrics.antt, 3),
-                        fixed(r.metrics.dntt, 3), fixed(r.metrics.stp, 3),
-                        fixed(r.metrics.fairness, 3));
+    std::string line = leading.cells(r.point, r.policy);
+    line +=
+        fmt::format("{:>7} {:>7} {:>7} {:>9}", fixed(r.metrics.antt, 3), fixed(r.metrics.dntt, 3),
+                    fixed(r.metrics.stp, 3), fixed(r.metrics.fairness, 3));
     for (const auto& [app, ntt] : r.mean_ntt)
       line += fmt::format(" {:>8}", fixed(ntt, 3));
     std::cout << line << '\n';

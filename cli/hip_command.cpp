@@ -90,8 +90,10 @@ struct MeasureOptions {
 void add_measure_options(CLI::App& command, MeasureOptions& o) {
   o.workload.add_to(command);
   o.executor.add_to(command);
-  command.add_flag("--no-alone", o.skip_alone,
-                   "Skip running each dispatch alone (NTT and the metrics are 0)");
+  command.add_flag(
+      "--no-alone", o.skip_alone,
+      "Skip running each dispatch alone (T_SP, NTT and the metrics are not measured: - in "
+      "the table, 0 in the JSON)");
   command
       .add_option("--repeat", o.repeat,
                   "Run the workload (and each dispatch alone) N times; report the run of median "

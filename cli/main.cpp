@@ -37,6 +37,10 @@ int main(int argc, char** argv) {
       "dispatcher and compute units.\nSee README.md for the workload format."};
   app.set_version_flag("--version", "aqlsim " AQLSIM_VERSION);  // the CMake project's version
   app.require_subcommand(1);
+  // A command line CLI11 refuses reads as every other error does.
+  app.failure_message([](const CLI::App* command, const CLI::Error& e) {
+    return "aqlsim: error: " + CLI::FailureMessage::simple(command, e);
+  });
   Action action;
   add_run_command(app, action);
   add_validate_command(app, action);

@@ -137,8 +137,10 @@ void add_run_command(CLI::App& app, Action& action) {
                 "Report each kernel's predicted runtime as it changes, in the JSON and the trace "
                 "(the Simple Slicing predictor watches a policy that has none of its own)");
   cmd->add_flag("--quiet,-q", options->quiet, "Print nothing on success");
-  cmd->add_flag("--no-alone", options->skip_alone,
-                "Skip the isolated runs that measure each kernel's T_SP (NTT and metrics are 0)");
+  cmd->add_flag(
+      "--no-alone", options->skip_alone,
+      "Skip the isolated runs (T_SP, NTT and the metrics are not measured: - in the table, 0 in "
+      "the JSON)");
   cmd->callback([&action, options] { action = [options] { return run(*options); }; });
 }
 

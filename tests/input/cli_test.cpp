@@ -397,6 +397,22 @@ TEST_F(Cli, UsageErrorsAreBadInput) {
   EXPECT_EQ(aqlsim("run " + quote(kQuickstart) + " --seed minus-one").status, 2);
 }
 
+// What the option parser refuses reads as every other error does, with its hint; help is not
+// an error.
+TEST_F(Cli, ACommandLineTheParserRefusesReadsAsAnError) {
+  const Result seed = aqlsim("run " + quote(kQuickstart) + " --seed -1");
+  EXPECT_EQ(seed.status, 2);
+  EXPECT_THAT(seed.err, StartsWith("aqlsim: error: --seed: expected a seed from 0 to "));
+  EXPECT_THAT(seed.err, HasSubstr("\nRun with --help for more information.\n"));
+  const Result no_file = aqlsim("validate");
+  EXPECT_EQ(no_file.status, 2);
+  EXPECT_THAT(no_file.err, StartsWith("aqlsim: error: file is required\n"));
+  const Result help = aqlsim("run --help");
+  EXPECT_EQ(help.status, 0);
+  EXPECT_THAT(help.out, HasSubstr("Usage:"));
+  EXPECT_THAT(help.err, IsEmpty());
+}
+
 // CLI11 alone would say "A subcommand is required" and not name the word it did not know.
 TEST_F(Cli, AnUnknownCommandIsNamed) {
   const Result top = aqlsim("bogus");

@@ -4,6 +4,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <sstream>
 #include <string>
 
 #include "tests/support/cli_fixture.hpp"
@@ -124,6 +125,22 @@ TEST_F(CompareCli, MergeOfNoCompletedRunIsTheFirstRunsStatus) {
 
 // A workload or sweep value with a comma or a quote is one quoted CSV field (RFC 4180), in
 // compare's CSV and merge's; unquoted, report read "a,b" as two fields.
+// The quickstart's label, rr-idle+fifo-backfill, is longer than the policy column's usual 18
+// characters; so is the sweep value: the columns widen, and every column of the row ends
+// under its title's end (the titles and the figures are right-aligned after the policy).
+TEST_F(CompareCli, LongLabelsWidenTheirColumnsAndTheRestStaysInLine) {
+  const Result r = compare("--sweep 'description=a sweep value of 25 chars'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::istringstream lines(r.out);
+  std::string header;
+  std::string row;
+  std::getline(lines, header);
+  std::getline(lines, row);
+  EXPECT_THAT(header, StartsWith("description               policy                 runs "));
+  EXPECT_THAT(row, StartsWith("a sweep value of 25 chars rr-idle+fifo-backfill     1 "));
+  EXPECT_EQ(row.size(), header.size()) << header << '\n' << row;
+}
+
 TEST_F(CompareCli, CsvFieldsWithCommasAndQuotesAreQuoted) {
   write("w,1.yaml", read_file(kQuickstart));
   const std::string experiment = write("e.yaml", R"(experiment:

@@ -11,6 +11,9 @@ namespace {
 
 using namespace aqlsim::testing;  // the fixture and its helpers
 using ::testing::HasSubstr;
+using ::testing::IsEmpty;
+using ::testing::Not;
+using ::testing::StartsWith;
 using Limits = CliFixture;
 
 // cdna: one packet of 4.4 us, then one work-group of exactly 10 us: it ends at 14.4 us.
@@ -82,6 +85,17 @@ TEST_F(Limits, TheEventLimitIsExact) {
   EXPECT_EQ(r.status, kExitLimit) << r.err;
   EXPECT_THAT(r.err, HasSubstr("the limit of 1000 events was reached"));
   EXPECT_THAT(r.out, HasSubstr("in 1000 events"));
+}
+
+// With --quiet no table is printed above the message: it must not point at one.
+TEST_F(Limits, TheLimitMessageSaysWhatIsReportedWithoutAskingForTheTable) {
+  const Result r =
+      aqlsim("run -q --no-alone " + quote(write("many.yaml", kManyEvents)) + " --max-events 1000");
+  EXPECT_EQ(r.status, kExitLimit) << r.err;
+  EXPECT_THAT(r.out, IsEmpty());
+  EXPECT_THAT(r.err, StartsWith("aqlsim: limit: the limit of 1000 events was reached at "));
+  EXPECT_THAT(r.err, HasSubstr("; the kernels finished by then are reported\n"));
+  EXPECT_THAT(r.err, Not(HasSubstr("above")));
 }
 
 TEST_F(Limits, TheMemoryLimitStopsARunThatPassesIt) {
