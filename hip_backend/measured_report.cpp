@@ -26,6 +26,25 @@ Json delays_json(const MeasuredDispatch& d) {
 
 }  // namespace
 
+namespace {
+
+// The plan's dispatch ops in the order they were launched (handed to the runtime), as `aqlsim
+// run` lists its kernels; plan order on a tie.
+std::vector<std::uint32_t> dispatch_ops_in_launch_order(const LaunchPlan& plan,
+                                                        const MeasuredRun& run) {
+  std::vector<std::uint32_t> ops;
+  for (std::uint32_t i = 0; i < plan.ops.size(); ++i) {
+    if (plan.ops[i].kind == PlanOpKind::dispatch) ops.push_back(i);
+  }
+  std::stable_sort(ops.begin(), ops.end(), [&](std::uint32_t a, std::uint32_t b) {
+    return run.dispatches[plan.ops[a].dispatch].submit <
+           run.dispatches[plan.ops[b].dispatch].submit;
+  });
+  return ops;
+}
+
+}  // namespace
+
 RunReport measured_report(const Scenario& scenario, const LaunchPlan& plan, const MeasuredRun& run,
                           const std::map<std::string, Tick>& alone) {
   RunReport report;
@@ -37,8 +56,8 @@ RunReport measured_report(const Scenario& scenario, const LaunchPlan& plan, cons
   Tick first = kNever;
   Tick last = 0;
   std::vector<double> ntt;
-  for (const PlanOp& op : plan.ops) {
-    if (op.kind != PlanOpKind::dispatch) continue;
+  for (const std::uint32_t index : dispatch_ops_in_launch_order(plan, run)) {
+    const PlanOp& op = plan.ops[index];
     const PlannedDispatch& planned = plan.dispatches[op.dispatch];
     const MeasuredDispatch& m = run.dispatches[op.dispatch];
     KernelResult k;
@@ -64,16 +83,16 @@ RunReport measured_report(const Scenario& scenario, const LaunchPlan& plan, cons
     report.kernels.push_back(std::move(k));
   }
   report.makespan = report.kernels.empty() ? 0 : last - first;
+  report.end = last;
   report.metrics = compute_metrics(ntt);
   return report;
 }
 
 JsonOptions measured_json_options(const LaunchPlan& plan, const MeasuredRun& run) {
-  // RunReport::kernels are the dispatches in op order (measured_report).
+  // RunReport::kernels are the dispatches in launch order (measured_report).
   std::vector<std::uint32_t> dispatch_of;
-  for (const PlanOp& op : plan.ops) {
-    if (op.kind == PlanOpKind::dispatch) dispatch_of.push_back(op.dispatch);
-  }
+  for (const std::uint32_t index : dispatch_ops_in_launch_order(plan, run))
+    dispatch_of.push_back(plan.ops[index].dispatch);
   JsonOptions options;
   options.kernel_extra = [&run, dispatch_of](std::size_t i, Json& out) {
     const MeasuredDispatch& d = run.dispatches[dispatch_of[i]];

@@ -13,9 +13,10 @@
 
 namespace aqlsim::hip {
 
-// Kernels in dispatch order. `alone`: each dispatch's measured turnaround when it ran alone
-// (by packet name; empty: NTT and the metrics stay 0). The hardware scheduler's counters and
-// the event count are not observable on a device and stay 0.
+// Kernels in launch order, as aqlsim run lists them; `end` is the last kernel's end. `alone`:
+// each dispatch's measured turnaround when it ran alone (by packet name; empty: NTT and the
+// metrics stay 0). The hardware scheduler's counters and the event count are not observable on
+// a device and stay 0.
 RunReport measured_report(const Scenario& scenario, const LaunchPlan& plan, const MeasuredRun& run,
                           const std::map<std::string, Tick>& alone);
 

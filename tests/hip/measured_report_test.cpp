@@ -199,6 +199,28 @@ TEST(MeasuredReport, JsonKeepsTheRunSchemaAndAddsWorkGroupRecords) {
   EXPECT_TRUE(json.contains("hw"));
 }
 
+// Listed as aqlsim run lists kernels, in launch order: here d1 was handed over (5 us) before
+// d0 (12 us), though d0 comes first in the plan; the JSON's measured records follow the same
+// order, and end_us is the last kernel's end.
+TEST(MeasuredReport, KernelsAreInLaunchOrder) {
+  const LaunchPlan plan = two_dispatch_plan();
+  MeasuredRun run = two_dispatch_run();
+  run.dispatches[0].submit = 12 * us;
+  run.dispatches[1].submit = 5 * us;
+  const RunReport r = measured_report(named_scenario(), plan, run, {});
+  ASSERT_EQ(r.kernels.size(), 2u);
+  EXPECT_EQ(r.kernels[0].name, "d1");
+  EXPECT_EQ(r.kernels[1].name, "d0");
+  EXPECT_EQ(r.end, 15 * us);
+  std::ostringstream out;
+  write_run_json(out, named_scenario(), r, measured_json_options(plan, run));
+  const auto json = nlohmann::json::parse(out.str());
+  EXPECT_EQ(json["kernels"][0]["name"], "d1");
+  EXPECT_EQ(json["kernels"][0]["measured"]["launches"], 3);
+  EXPECT_EQ(json["kernels"][1]["measured"]["workgroups"].size(), 2u);
+  EXPECT_DOUBLE_EQ(json["simulation"]["end_us"].get<double>(), 15.0);
+}
+
 TEST(MeasuredReport, TraceHasAKernelSliceAndOneSlicePerWorkGroup) {
   std::ostringstream out;
   write_measured_trace(out, two_dispatch_plan(), two_dispatch_run());
