@@ -131,8 +131,7 @@ std::string describe_failure(const RunOutcome& outcome) {
                        e.queue_name, e.packet_index, e.message, static_cast<unsigned>(e.status));
   }
   if (outcome.status == RunStatus::limit) {
-    out += fmt::format("limit: {}; the kernels finished by then are reported\n",
-                       outcome.limit);
+    out += fmt::format("limit: {}; the kernels finished by then are reported\n", outcome.limit);
     for (const auto& [queue, packet] : outcome.unfinished)
       out += fmt::format("  queue '{}', packet {}: launched, unfinished\n", queue, packet);
     for (const BlockedQueue& b : outcome.blocked)
