@@ -68,7 +68,9 @@ Scenario WorkloadOptions::load() const {
   std::map<PolicyKind, std::string> chosen;
   for (const std::string& name : policies)
     select_policy(scenario, name, chosen);
-  if (!policies.empty()) check_preemption(scenario);  // a scheduler chosen here is checked too
+  // The scheduler that will run, the file's or --policy's: a file's own is not checked when the
+  // command line replaces it.
+  check_preemption(scenario);
   if (seed) scenario.seed = *seed;
   return scenario;
 }

@@ -19,7 +19,9 @@ namespace aqlsim {
 class KernelFcfs final : public SerialKernelScheduler {
  public:
   static constexpr PolicyTraits kTraits{
-      .name = "kernel-fcfs", .summary = "one kernel at a time in arrival order, never preempted"};
+      .name = "kernel-fcfs",
+      .summary = "one kernel at a time in arrival order, never preempted",
+      .never_evicts = true};
   std::string_view name() const override { return kTraits.name; }
 
  private:

@@ -22,6 +22,9 @@ struct PolicyTraits {
   // Kernel schedulers that size kernels are given each dispatch's runtime with 1, 2, ...
   // persistent workers per CU (KernelScheduler::on_worker_profiles).
   bool needs_worker_profiles = false;
+  // Kernel schedulers that never take a kernel off the device: the `drain` mechanism then asks
+  // nothing of their kernels (they need not be persistent-thread kernels).
+  bool never_evicts = false;
 };
 
 struct ParamSpec {

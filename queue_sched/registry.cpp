@@ -57,7 +57,8 @@ PolicyInfo info_of(PolicyKind kind, const PolicyTraits& traits, std::vector<Para
           std::move(params),
           traits.needs_isolated_runtimes,
           traits.publishes_predictions,
-          traits.needs_worker_profiles};
+          traits.needs_worker_profiles,
+          traits.never_evicts};
 }
 
 // A registry line: the policy's own traits (its name, summary and flags) and parameters.

@@ -26,6 +26,7 @@ struct PolicyInfo {
   bool needs_isolated_runtimes = false;
   bool publishes_predictions = false;
   bool needs_worker_profiles = false;
+  bool never_evicts = false;
 };
 
 std::span<const PolicyInfo> all_policies();

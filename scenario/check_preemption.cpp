@@ -1,7 +1,7 @@
 // Checks that a workload's kernel scheduler can do what it asks of the device: drain only
-// evicts persistent-thread kernels, and no time slice is shorter than the transfers an
-// eviction and a relaunch cost. Run after the policies are chosen (a file's scheduling section
-// or --policy).
+// evicts persistent-thread kernels (a scheduler that never evicts asks nothing of them), and no
+// time slice is shorter than the transfers an eviction and a relaunch cost. Run for the
+// scheduler that runs: after --policy, and for each run (run_scenario), not when a file is read.
 #include <fmt/format.h>
 
 #include "config/duration.hpp"
@@ -59,7 +59,8 @@ void check_slices(const Scenario& s, const PolicyInfo& policy) {
 void check_preemption(const Scenario& s) {
   const PolicyInfo* policy = find_policy(s.policies.kernel);
   if (!policy || policy->name == "none") return;
-  if (s.device.preemption.mechanism == PreemptionMechanism::drain) check_drain_targets(s);
+  if (s.device.preemption.mechanism == PreemptionMechanism::drain && !policy->never_evicts)
+    check_drain_targets(s);
   check_slices(s, *policy);
 }
 

@@ -51,7 +51,6 @@ Scenario read_scenario(const YamlNode& root, std::span<const ExtraSection> extra
   }
   check_references(scenario);
   check_front_end(scenario);
-  check_preemption(scenario);
   return scenario;
 }
 

@@ -397,6 +397,25 @@ TEST_F(Cli, UsageErrorsAreBadInput) {
   EXPECT_EQ(aqlsim("run " + quote(kQuickstart) + " --seed minus-one").status, 2);
 }
 
+// The file's kernel-rr cannot drain its plain kernel; the scheduler that runs is checked, so
+// the file runs under another one, from --policy or compare's list.
+TEST_F(Cli, AFilesSchedulerThatIsReplacedIsNotHeldAgainstTheRun) {
+  const std::string file = write("rr.yaml",
+                                 "kernels: [{name: k, wg_time: 10us}]\n"
+                                 "queues: [{name: q, packets: [{dispatch: k}]}]\n"
+                                 "scheduling: {kernel: kernel-rr}\n");
+  const Result own = aqlsim("validate " + quote(file));
+  EXPECT_EQ(own.status, 2);
+  EXPECT_THAT(own.err, HasSubstr("kernel 'k' is not a persistent-thread kernel"));
+  EXPECT_EQ(aqlsim("validate " + quote(file) + " --policy none").status, 0);
+  const Result compared = aqlsim("compare --no-alone " + quote(file) +
+                                 " --policies none,rr-ready --csv " + quote(path("c.csv")));
+  EXPECT_EQ(compared.status, 2) << compared.err;  // rr-ready leaves the file's kernel-rr
+  const Result none = aqlsim("compare --no-alone " + quote(file) + " --policies none --csv " +
+                             quote(path("c.csv")));
+  EXPECT_EQ(none.status, 0) << none.err;
+}
+
 // What the option parser refuses reads as every other error does, with its hint; help is not
 // an error.
 TEST_F(Cli, ACommandLineTheParserRefusesReadsAsAnError) {

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "scenario/runner.hpp"
+#include "scenario/scenario_reader.hpp"
 #include "tests/input/load_error_support.hpp"
 
 namespace aqlsim {
@@ -15,8 +16,21 @@ using testing::lines;
 using testing::load_error;
 using ::testing::StartsWith;
 
+// What check_preemption finds in `yaml` as loaded. Loading alone does not check: the scheduler
+// may yet be replaced (--policy, compare's policies).
+InputError preemption_error(const std::string& yaml) {
+  const Scenario loaded = load_scenario_text(yaml, testing::kFile);
+  try {
+    check_preemption(loaded);
+  } catch (const InputError& e) {
+    return e;
+  }
+  ADD_FAILURE() << "expected an InputError for:\n" << yaml;
+  return InputError({}, "no error");
+}
+
 TEST(PreemptionErrors, DrainOnAKernelThatIsNotPersistentSaysHowToMakeItOne) {
-  const InputError e = load_error(lines({
+  const InputError e = preemption_error(lines({
       "kernels: [{name: k, wg_time: 10us}]",
       "queues:",
       "  - name: q",
@@ -30,6 +44,38 @@ TEST(PreemptionErrors, DrainOnAKernelThatIsNotPersistentSaysHowToMakeItOne) {
   EXPECT_THAT(e.detail(), HasSubstr("context-save or kill"));
 }
 
+// A file whose own scheduler fails the checks is loaded, and runs under another one.
+TEST(PreemptionErrors, AFilesSchedulerReplacedBeforeTheRunIsNotChecked) {
+  Scenario s = load_scenario_text(lines({
+                                      "kernels: [{name: k, wg_time: 10us}]",
+                                      "queues: [{name: q, packets: [{dispatch: k}]}]",
+                                      "scheduling: {kernel: kernel-rr}",
+                                  }),
+                                  testing::kFile);
+  EXPECT_THROW(run_scenario(s), InputError);
+  ASSERT_TRUE(s.policies.select("none"));
+  EXPECT_EQ(run_scenario(s).outcome.status, RunStatus::completed);
+}
+
+// kernel-fcfs never evicts, so drain asks nothing of its kernels: a plain kernel runs under it,
+// its one work-group taking its 10 us.
+TEST(PreemptionErrors, ASchedulerThatNeverEvictsNeedsNoPersistentKernels) {
+  const Scenario s =
+      load_scenario_text(lines({
+                             "device: cdna",
+                             "kernels: [{name: k, wg_time: 10us, rsd: 0, contention: 0}]",
+                             "queues: [{name: q, packets: [{dispatch: k}]}]",
+                             "scheduling: {kernel: kernel-fcfs}",
+                         }),
+                         testing::kFile);
+  EXPECT_NO_THROW(check_preemption(s));
+  const RunReport r = run_scenario(s);
+  ASSERT_EQ(r.outcome.status, RunStatus::completed);
+  ASSERT_EQ(r.kernels.size(), 1u);
+  EXPECT_EQ(r.kernels[0].evictions, 0u);
+  EXPECT_EQ(r.kernels[0].end - r.kernels[0].start, 10 * kMicrosecond);
+}
+
 TEST(PreemptionErrors, DrainIsCheckedWhenTheSchedulerIsChosenAfterLoading) {
   Scenario s = load_scenario_text(lines({
                                       "kernels: [{name: k, wg_time: 10us}]",
@@ -41,7 +87,7 @@ TEST(PreemptionErrors, DrainIsCheckedWhenTheSchedulerIsChosenAfterLoading) {
 }
 
 TEST(PreemptionErrors, QuantumShorterThanTheTransfers) {
-  const InputError e = load_error(lines({
+  const InputError e = preemption_error(lines({
       "device: {preset: cdna, preemption: {mechanism: kill}}",
       "kernels: [{name: k, wg_time: 10us}]",
       "queues: [{name: q, packets: [{dispatch: k}]}]",
