@@ -89,7 +89,12 @@ Tick Gpu::slot_time_end(EngineStop stop) const {
 }
 
 RunOutcome Gpu::conclude() {
-  const EngineStop stop = engine_.stopped_by();
+  EngineStop stop = engine_.stopped_by();
+  const bool at_limit = stop == EngineStop::time_limit || stop == EngineStop::event_limit ||
+                        stop == EngineStop::checkpoint;
+  // Once every kernel has ended and the host has nothing left to submit, only the front end's
+  // idle ticks are left: a limit among them stopped nothing.
+  if (at_limit && !work_remains() && !(host_work_ && host_work_())) stop = EngineStop::none;
   state_.close_intervals(slot_time_end(stop));
   RunOutcome outcome;
   outcome.errors = processor_.errors();

@@ -97,6 +97,9 @@ class Gpu {
   void set_read_index_listener(std::function<void(QueueId)> fn) {
     processor_.set_read_index_listener(std::move(fn));
   }
+  // Whether the host has packets still to submit (a host script): a run limit reached when
+  // neither the model nor the host had work left stopped nothing, and the run completed.
+  void set_host_work(std::function<bool()> pending) { host_work_ = std::move(pending); }
 
   // Runs until nothing is left to do; reports a deadlock if work remains.
   RunOutcome run();
@@ -133,6 +136,7 @@ class Gpu {
   HardwareScheduler hw_scheduler_;
   std::unique_ptr<KernelScheduler> kernel_scheduler_;
   std::unique_ptr<KernelControl> kernel_control_;
+  std::function<bool()> host_work_;
 };
 
 const char* run_status_name(RunStatus status);

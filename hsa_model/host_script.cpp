@@ -6,6 +6,10 @@ namespace aqlsim {
 
 HostScript::HostScript(Gpu& gpu) : gpu_(&gpu) {
   gpu.set_read_index_listener([this](QueueId q) { on_read_index(q); });
+  gpu.set_host_work([this] {
+    return std::any_of(queues_.begin(), queues_.end(),
+                       [](const QueueScript& s) { return s.next < s.packets.size(); });
+  });
 }
 
 HostScript::QueueScript& HostScript::script_of(QueueId queue) {

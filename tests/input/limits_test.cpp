@@ -87,6 +87,40 @@ TEST_F(Limits, TheEventLimitIsExact) {
   EXPECT_THAT(r.out, HasSubstr("in 1000 events"));
 }
 
+// The quickstart's last kernel ends at 126.864 us, in its 467th event; its 468th and last is the
+// front end's idle tick at 150 us. A limit that falls between them stops nothing: the run is
+// complete, with the results and slot time of the run without a limit (only the events and
+// end of the simulation differ: the tick is not run).
+TEST_F(Limits, ALimitReachedOnceAllWorkIsDoneStopsNothing) {
+  ASSERT_EQ(aqlsim("run " + quote(kQuickstart) + " -q --json " + quote(path("all.json"))).status,
+            0);
+  Json whole = read_json("all.json");
+  EXPECT_EQ(whole["simulation"]["events"], 468);
+  whole.erase("simulation");
+  for (const char* limit : {"--max-sim-time 130us", "--max-events 467"}) {
+    const Result r =
+        aqlsim("run " + quote(kQuickstart) + " -q --json " + quote(path("l.json")) + " " + limit);
+    EXPECT_EQ(r.status, 0) << limit << ": " << r.err;
+    Json limited = read_json("l.json");
+    EXPECT_EQ(limited["outcome"]["status"], "completed") << limit;
+    EXPECT_EQ(limited["simulation"]["events"], 467) << limit;
+    limited.erase("simulation");
+    EXPECT_EQ(limited, whole) << limit;
+  }
+}
+
+// A packet the host submits later is work left: the limit before it stops the run.
+TEST_F(Limits, APacketTheHostHasYetToSubmitIsWorkLeft) {
+  const std::string late = write("late.yaml", R"(device: cdna
+kernels: [{name: k, wg_time: 10us, rsd: 0, contention: 0}]
+queues:
+  - {name: q, packets: [{name: p0, dispatch: k}, {name: p1, dispatch: k, at: 1ms}]}
+)");
+  const Result r = aqlsim("run -q --no-alone " + quote(late) + " --max-sim-time 500us");
+  EXPECT_EQ(r.status, kExitLimit) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("simulated time would pass the limit of 500 us at 1000 us"));
+}
+
 // With --quiet no table is printed above the message: it must not point at one.
 TEST_F(Limits, TheLimitMessageSaysWhatIsReportedWithoutAskingForTheTable) {
   const Result r =
