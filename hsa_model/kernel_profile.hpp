@@ -1,6 +1,7 @@
 #pragma once
 // A kernel's code object as the model sees it: the resources one work-group needs and how long
 // its work-groups run.
+#include <cmath>
 #include <cstdint>
 #include <string>
 
@@ -36,6 +37,15 @@ struct KernelProfile {
   // persistent kernels can be evicted by `drain`.
   std::uint32_t persistent_workers_per_cu = 0;
   double persistent_overhead = 1.0;  // the transformation's factor on task time (table II)
+
+  // Its work-groups' durations as launched: a persistent kernel's tasks take
+  // `persistent_overhead` times as long.
+  DurationParams launched_duration() const {
+    DurationParams launched = duration;
+    if (persistent_overhead != 1.0)
+      launched.mean = std::llround(static_cast<double>(launched.mean) * persistent_overhead);
+    return launched;
+  }
 };
 
 }  // namespace aqlsim

@@ -294,10 +294,7 @@ PacketProcessor::HeadOutcome PacketProcessor::execute_dispatch(UserQueue& queue)
       workgroup_demand(*device_, static_cast<std::uint32_t>(workitems), kernel.vgprs, kernel.sgprs,
                        packet.group_segment_size);
   const DispatchInfo info = dispatch_info_(queue.id(), queue.read_index());
-  DurationParams duration = kernel.duration;
-  if (kernel.persistent_overhead != 1.0) {
-    duration.mean = std::llround(static_cast<double>(duration.mean) * kernel.persistent_overhead);
-  }
+  const DurationParams duration = kernel.launched_duration();
   const KernelLaunch launch{
       .profile = profile,
       .queue = queue.id(),

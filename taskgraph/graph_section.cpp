@@ -108,9 +108,13 @@ double estimated_runtime_us(const Scenario& s, const KernelProfile& k, std::uint
   const std::uint32_t residency = occupancy(s.device.cu, demand).max_residency;
   const double reference =
       k.duration.reference_residency == 0 ? residency : k.duration.reference_residency;
-  const double t = DurationSampler(k.duration, reference).mean_at(residency);
+  // A persistent-thread kernel's workers (W per CU) take its work-groups as tasks, in turn.
+  const std::uint32_t per_cu = k.persistent_workers_per_cu > 0
+                                   ? std::min(k.persistent_workers_per_cu, residency)
+                                   : residency;
+  const double t = DurationSampler(k.launched_duration(), reference).mean_at(per_cu);
   const double steps =
-      std::ceil(static_cast<double>(workgroups) / (residency * s.device.compute_units));
+      std::ceil(static_cast<double>(workgroups) / (per_cu * s.device.compute_units));
   return steps * t / kMicrosecond;
 }
 

@@ -6,11 +6,13 @@
 #include <boost/graph/graphviz.hpp>
 #include <boost/range/iterator_range.hpp>
 #include <cctype>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "config/identifier.hpp"
@@ -365,6 +367,26 @@ SourceLocation node_location(const std::unordered_map<std::string, DotPlace>& pl
   return {file, place->second.line, place->second.column};
 }
 
+// The vertices in the order their nodes are first named in the file, as a YAML or JSON Lines
+// graph lists its tasks (Boost's reader orders them by name, so `queue_order: listed` would
+// have meant alphabetical order for DOT alone). Nodes the walk could not place come last, in
+// Boost's order.
+std::vector<std::size_t> vertices_in_file_order(
+    const DotGraph& dot, const std::unordered_map<std::string, DotPlace>& places) {
+  const auto place_of = [&](std::size_t v) {
+    const auto place = places.find(dot[v].name);
+    return place == places.end()
+               ? std::pair{std::numeric_limits<int>::max(), std::numeric_limits<int>::max()}
+               : std::pair{place->second.line, place->second.column};
+  };
+  std::vector<std::size_t> order(boost::num_vertices(dot));
+  for (std::size_t v = 0; v < order.size(); ++v)
+    order[v] = v;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return place_of(a) < place_of(b); });
+  return order;
+}
+
 }  // namespace
 
 TaskGraph load_graph_dot_text(const std::string& text, const std::string& name) {
@@ -373,17 +395,18 @@ TaskGraph load_graph_dot_text(const std::string& text, const std::string& name) 
   const std::unordered_map<std::string, DotPlace> places = dot_node_places(text);
   TaskGraph graph;
   const SourceFile file(name);
-  for (const auto v : boost::make_iterator_range(boost::vertices(dot))) {
-    graph.add_task(to_task(dot[v], node_location(places, dot[v].name, file)));
+  std::vector<TaskId> task_of(boost::num_vertices(dot));
+  for (const std::size_t v : vertices_in_file_order(dot, places)) {
+    task_of[v] = graph.add_task(to_task(dot[v], node_location(places, dot[v].name, file)));
   }
-  // Vertices were added in the same order, so DOT and task ids coincide.
   for (const auto e : boost::make_iterator_range(boost::edges(dot))) {
     const auto from = boost::source(e, dot);
     const auto to = boost::target(e, dot);
     const std::string owner = fmt::format("edge '{}' -> '{}'", dot[from].name, dot[to].name);
     // Reported, as TaskGraph reports an edge's errors, at its target's first mention.
-    const SourceLocation& where = graph.task(to).where;
-    graph.add_edge(from, to, read_cost(dot[e].cost, dot[e].size, owner, where).value_or(0.0));
+    const SourceLocation& where = graph.task(task_of[to]).where;
+    graph.add_edge(task_of[from], task_of[to],
+                   read_cost(dot[e].cost, dot[e].size, owner, where).value_or(0.0));
   }
   graph.check_acyclic();
   return graph;

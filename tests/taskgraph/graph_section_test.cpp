@@ -82,6 +82,26 @@ TEST(GraphSection, EstimatedRanksUseTheStaircaseRuntime) {
   EXPECT_EQ(s.queues[1].priority, 1u);  // b, rank 10
 }
 
+// A persistent-thread kernel's workers (W per CU) run its work-groups as tasks, one after
+// another, each `overhead` times as long: on one CU, 16 tasks of 10 us by one worker take 160
+// us (x 1.5: 240), where the plain kernel's 16 fit at once and take 10.
+TEST(GraphSection, EstimatedCostsOfPersistentKernelsCountTheirWorkers) {
+  const Scenario s = load_workload_text(R"(device: {compute_units: 1}
+kernels:
+  - {name: plain, workgroup_size: 64, workgroups: 16, wg_time: 10us, contention: 0}
+  - {name: one, workgroup_size: 64, workgroups: 16, wg_time: 10us, contention: 0,
+     persistent: {workers_per_cu: 1}}
+  - {name: slow, workgroup_size: 64, workgroups: 16, wg_time: 10us, contention: 0,
+     persistent: {workers_per_cu: 4, overhead: 1.5}}
+queues: [{name: q}]
+)",
+                                        "p.yaml");
+  const TaskCostFn cost = task_cost(CostMode::estimated, s, "");
+  EXPECT_DOUBLE_EQ(cost(TaskProps{.id = "a", .kernel = "plain"}), 10.0);
+  EXPECT_DOUBLE_EQ(cost(TaskProps{.id = "b", .kernel = "one"}), 160.0);
+  EXPECT_DOUBLE_EQ(cost(TaskProps{.id = "c", .kernel = "slow"}), 4 * 15.0);
+}
+
 // An empty graph lowers to no queues; the error was the workload's "needs at least one queue
 // (or a graph)", although it had a graph.
 TEST(GraphSection, AGraphWithNoTasksIsAnErrorAtItsTasks) {

@@ -6,6 +6,7 @@
 
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "test_support.hpp"
 
@@ -34,6 +35,21 @@ TEST(LoadGraphDot, ReadsDaggenOutput) {
   EXPECT_EQ(graph.task(task_named(graph, "2")).cost, 30.0);
   EXPECT_EQ(comm_cost(graph, "1", "3"), 7.0);
   EXPECT_EQ(graph.task(0).where.file, data_path("daggen.dot"));
+}
+
+// Tasks are listed in the order their nodes are first named, as a YAML graph lists them (Boost's
+// reader orders its vertices by name): `queue_order: listed` means the same in every format.
+TEST(LoadGraphDot, TasksAreInTheOrderOfTheFile) {
+  const TaskGraph graph = load_graph_dot_text(
+      "digraph g {\n  zz; aa [cost=2];\n  b10 -> mm;\n  b9;\n  zz -> aa [cost=3];\n}\n", "o.dot");
+  ASSERT_EQ(graph.size(), 5u);
+  const std::vector<std::string> ids = {"zz", "aa", "b10", "mm", "b9"};
+  for (TaskId t = 0; t < graph.size(); ++t)
+    EXPECT_EQ(graph.task(t).id, ids[t]);
+  EXPECT_EQ(edge_set(graph), (EdgeSet{{"zz", "aa"}, {"b10", "mm"}}));
+  EXPECT_EQ(graph.task(1).cost, 2.0);
+  EXPECT_EQ(comm_cost(graph, "zz", "aa"), 3.0);
+  EXPECT_EQ(graph.task(2).where.line, 3);
 }
 
 TEST(LoadGraphDot, KernelAndCostAttributes) {
