@@ -454,13 +454,16 @@ std::string run_page(const RunResult& run, const std::string& result_name,
                           run.seed, policies, run.status));
 
   out += "<h2>Metrics</h2>\n";
+  // The JSON writes 0 for a metric it did not measure: "-" here, as in the text table.
+  const bool measured = run.stp > 0;
+  const auto metric = [&](double value) { return measured ? svg::number(value) : "-"; };
   std::vector<std::vector<std::string>> rows = {
       {"makespan", us(run.makespan_us)},
       {"kernels", std::to_string(run.kernels.size())},
-      {"STP (system throughput)", svg::number(run.stp)},
-      {"ANTT (average normalized turnaround)", svg::number(run.antt)},
-      {"fairness", svg::number(run.fairness)},
-      {"DNTT (spread of NTT)", svg::number(run.dntt)},
+      {"STP (system throughput)", metric(run.stp)},
+      {"ANTT (average normalized turnaround)", metric(run.antt)},
+      {"fairness", metric(run.fairness)},
+      {"DNTT (spread of NTT)", metric(run.dntt)},
       {"queue maps / unmaps", fmt::format("{} / {}", run.map_count, run.unmap_count)},
       {"slot idle time (summed over slots)", us(run.slot_idle_us)},
   };
@@ -469,8 +472,13 @@ std::string run_page(const RunResult& run, const std::string& result_name,
   rows.push_back({"events simulated", std::to_string(run.events)});
   rows.push_back({"work-groups", std::to_string(run.workgroups)});
   out += table({"metric", "value"}, rows, {false, true});
-  if (run.stp <= 0)
-    out += note("STP, ANTT, fairness and NTT need the isolated runs (run without --no-alone).");
+  if (!measured) {
+    out += note(run.status != "completed"
+                    ? "STP, ANTT, fairness and DNTT were not measured: the run did not finish."
+                    : "STP, ANTT, fairness and DNTT were not measured: they need the isolated "
+                      "runs (a run without --no-alone) and, with metrics_per: queue, a queue "
+                      "that can run alone.");
+  }
 
   std::vector<svg::LegendEntry> kernel_legend;
   for (std::size_t s = 0; s < series.names.size(); ++s)

@@ -195,7 +195,12 @@ TEST_F(ReportInput, ARunStoppedByALimitIsReportedWithItsTrace) {
   const Result report = aqlsim("report " + quote(path("lim.json")) + " --trace " +
                                quote(path("lim.trace.json")) + " -o " + quote(path("lim.html")));
   EXPECT_EQ(report.status, 0) << report.err;
-  EXPECT_THAT(read_file(path("lim.html")), HasSubstr("data-chart=\"slots\""));
+  const std::string page = read_file(path("lim.html"));
+  EXPECT_THAT(page, HasSubstr("data-chart=\"slots\""));
+  // Its metrics were not measured, for that reason: not 0, and not for want of alone runs.
+  EXPECT_THAT(page, HasSubstr("not measured: the run did not finish"));
+  EXPECT_THAT(page, Not(HasSubstr("--no-alone")));
+  EXPECT_THAT(page, HasSubstr("STP (system throughput)</td><td class=\"n\">-</td>"));
 }
 
 // An event that `aqlsim run --trace` would not write is refused at its line (aqlsim writes one
