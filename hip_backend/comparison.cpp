@@ -59,8 +59,14 @@ void write_comparison_table(std::ostream& out, const RunComparison& c) {
                      100 * c.makespan_error);
   out << fmt::format("mean |turnaround error|: {:.1f} %\n", 100 * c.mean_abs_turnaround_error);
   out << fmt::format("{:<10} {:>10} {:>10}\n", "metric", "simulated", "measured");
+  // "-": not measured (no alone runs, or a run that did not finish), as the run table shows it.
+  const auto cell = [](double value, bool measured) {
+    return measured ? fmt::format("{:.3f}", value) : std::string("-");
+  };
+  const bool simulated = c.simulated.stp > 0;
+  const bool measured = c.measured.stp > 0;
   const auto metric = [&](const char* name, double s, double m) {
-    out << fmt::format("{:<10} {:>10.3f} {:>10.3f}\n", name, s, m);
+    out << fmt::format("{:<10} {:>10} {:>10}\n", name, cell(s, simulated), cell(m, measured));
   };
   metric("STP", c.simulated.stp, c.measured.stp);
   metric("ANTT", c.simulated.antt, c.measured.antt);

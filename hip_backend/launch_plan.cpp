@@ -89,11 +89,15 @@ class PlanBuilder {
 
   void add_op(std::uint32_t queue, const PacketSpec& p) {
     const auto id = static_cast<std::uint32_t>(plan_.ops.size());
+    // The host writes a queue's packets in order: none is submitted before the one ahead of it
+    // (as in the model, whose arrival it is).
+    const std::vector<std::uint32_t>& ahead = plan_.queues[queue].ops;
+    const Tick earliest = ahead.empty() ? 0 : plan_.ops[ahead.back()].submit_at;
     plan_.queues[queue].ops.push_back(id);
     PlanOp op{.kind = PlanOpKind::dispatch,
               .name = p.name,
               .queue = queue,
-              .submit_at = p.at,
+              .submit_at = std::max(p.at, earliest),
               .barrier_bit = p.barrier,
               .dispatch = kNoDispatch,
               .waits_for = {}};
@@ -139,7 +143,8 @@ class PlanBuilder {
   // A dependency names a packet (it has its own signal, or check_references made sure its
   // shared one reaches 0 exactly when it completes) or a declared signal, which reaches 0 when
   // as many packets as its initial value have decremented it. Returns false for a signal that
-  // is already satisfied: one at 0 (a negative one never is: decrements take it further away).
+  // is already satisfied: one at 0 that no packet decrements (a negative one never is:
+  // decrements take it further away).
   bool add_dependency(PlanOp& op, const std::string& dep, const PacketSpec& p) {
     if (const auto packet = op_ids_.find(dep); packet != op_ids_.end()) {
       op.waits_for.push_back(packet->second);
@@ -147,11 +152,13 @@ class PlanBuilder {
     }
     const auto declared = std::find_if(s_.signals.begin(), s_.signals.end(),
                                        [&](const SignalSpec& sig) { return sig.name == dep; });
-    if (declared->initial == 0) return false;
     const auto it = decrementers_.find(dep);
     const std::vector<std::uint32_t> none;
     const std::vector<std::uint32_t>& by = it == decrementers_.end() ? none : it->second;
-    if (static_cast<std::size_t>(declared->initial) != by.size()) {
+    // At 0 with no packet to decrement it, it stays satisfied; one that a packet takes below 0
+    // is satisfied or never, as the barrier is reached before or after that packet.
+    if (declared->initial == 0 && by.empty()) return false;
+    if (declared->initial < 0 || static_cast<std::size_t>(declared->initial) != by.size()) {
       throw InputError(p.where, fmt::format("barrier '{}' waits on signal '{}', which starts at "
                                             "{} and is decremented by {} packet(s): a plan can "
                                             "wait only for all of a signal's packets, so its "

@@ -280,6 +280,11 @@ TEST(Comparison, ErrorsAreTheModelsRelativeToTheMeasurement) {
   std::ostringstream csv;
   write_comparison_csv(csv, c);
   EXPECT_NE(csv.str().find("d0,9,12,-25,8,11,"), std::string::npos) << csv.str();
+  // Without alone runs neither side measured the metrics: "-", not 0.000.
+  std::ostringstream table;
+  write_comparison_table(table, c);
+  EXPECT_NE(table.str().find("\nSTP                 -          -\n"), std::string::npos)
+      << table.str();
 }
 
 // A kernel's name may hold a comma or a quote: the CSV quotes it (RFC 4180), so that each row

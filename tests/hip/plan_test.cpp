@@ -205,6 +205,37 @@ queues: [{name: a, packets: [{name: bad, raw_type: 7}]}]
                InputError);
 }
 
+// A signal at 0 that a packet decrements is satisfied or never, as the barrier comes before or
+// after that packet (the model then deadlocks at -1): no plan form.
+TEST(LaunchPlan, ABarrierOnASignalAtZeroThatAPacketDecrementsIsAnInputError) {
+  for (const char* barrier : {"barrier_and", "barrier_or"}) {
+    EXPECT_THROW(plan_of(fmt::format(R"(
+signals: [{{name: s, initial: 0}}]
+kernels: [{{name: k, wg_time: 1us}}]
+queues:
+  - {{name: a, packets: [{{name: a0, dispatch: k, completion_signal: s}}]}}
+  - {{name: b, packets: [{{name: w, {}: [s]}}, {{name: b0, dispatch: k}}]}}
+)",
+                                     barrier)),
+                 InputError)
+        << barrier;
+  }
+}
+
+// The host writes a queue's packets in order: a packet listed after a later one is submitted
+// no earlier than it, as the model has it arrive.
+TEST(LaunchPlan, APacketIsSubmittedNoEarlierThanTheOneAheadOfIt) {
+  const LaunchPlan plan = plan_of(R"(
+kernels: [{name: k, wg_time: 1us}]
+queues:
+  - {name: a, packets: [{name: k0, dispatch: k, at: 500us}, {name: k1, dispatch: k},
+                        {name: k2, dispatch: k, at: 600us}]}
+)");
+  EXPECT_EQ(op_named(plan, "k0").submit_at, 500 * kMicrosecond);
+  EXPECT_EQ(op_named(plan, "k1").submit_at, 500 * kMicrosecond);
+  EXPECT_EQ(op_named(plan, "k2").submit_at, 600 * kMicrosecond);
+}
+
 // A block of 1025 work-items fits a CDNA CU (17 of its 40 waves) and the model runs it, but HIP
 // and CUDA launch at most 1024: an error at the line that set the size, the kernel's or the
 // packet's.
