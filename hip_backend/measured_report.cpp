@@ -24,10 +24,6 @@ Json delays_json(const MeasuredDispatch& d) {
   return out;
 }
 
-}  // namespace
-
-namespace {
-
 // The plan's dispatch ops in the order they were launched (handed to the runtime), as `aqlsim
 // run` lists its kernels; plan order on a tie.
 std::vector<std::uint32_t> dispatch_ops_in_launch_order(const LaunchPlan& plan,
