@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 
+#include "experiment/kernel_pairs.hpp"
 #include "queue_sched/registry.hpp"
 #include "queue_sched/slicing_observer.hpp"
 #include "scenario/alone_runs.hpp"
@@ -60,6 +61,7 @@ Scenario load(const WorkloadSource& source, const ExperimentSpec& spec) {
       break;
     }
   }
+  resolve_second_arrival(source, s);
   return s;
 }
 

@@ -96,7 +96,8 @@ std::vector<WorkloadSource> arrival_orders(const YamlNode& node) {
     const std::vector<std::size_t> p = permutation(apps.size(), seed, order);
     for (std::size_t slot = 0; slot < p.size(); ++slot)
       queues += queue_text(apps[p[slot]], static_cast<Tick>(slot) * spacing);
-    workloads.push_back({fmt::format("order-{:03}", order + 1), "", head + "queues:\n" + queues});
+    workloads.push_back(
+        {fmt::format("order-{:03}", order + 1), "", head + "queues:\n" + queues, {}});
   }
   return workloads;
 }

@@ -13,6 +13,8 @@
 #include <system_error>
 #include <thread>
 
+#include "experiment/kernel_pairs.hpp"
+
 namespace aqlsim {
 namespace {
 
@@ -78,6 +80,7 @@ RunSummary run_job(const ExperimentSpec& spec, const Job& job, const CompareOpti
   }
   if (options.seed) scenario.seed = *options.seed;
   scenario.limits = options.limits;
+  resolve_second_arrival(source, scenario);
   RunOptions run_options;
   run_options.measure_alone = spec.measure_alone;
   const RunReport report = run_scenario(scenario, run_options);

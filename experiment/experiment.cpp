@@ -52,7 +52,7 @@ std::string resolve(const std::string& base_file, const std::string& path) {
 WorkloadSource workload_file(const YamlNode& entry) {
   const std::string path = resolve(entry.source().file, entry.as_string());
   try {
-    return {path, path, read_input_file(path)};
+    return {path, path, read_input_file(path), {}};
   } catch (const InputError& e) {
     entry.fail(fmt::format("cannot read workload '{}': {}", path, e.detail()));
   }
@@ -230,7 +230,7 @@ ExperimentSpec load_experiment(const std::string& path) {
     return read_experiment(root.require("experiment"));
   }
   ExperimentSpec single;
-  single.workloads.push_back({path, path, text});
+  single.workloads.push_back({path, path, text, {}});
   return single;
 }
 

@@ -21,10 +21,19 @@ struct Sweep {
 
 // A workload of an experiment: a file, or YAML text generated from the experiment file. A
 // file's text is read once, when the experiment is loaded.
+// A `pairs` workload whose second kernel arrives at a fraction of the first kernel's runtime
+// alone: that runtime depends on the run's device, settings and seed, so the arrival is set per
+// run (resolve_second_arrival), where `second_arrival` is written in the experiment file.
+struct RelativeArrival {
+  double fraction = 0;
+  SourceLocation where;
+};
+
 struct WorkloadSource {
   std::string name;  // the file, or a generated name such as "aes_d+sha1"
   std::string path;  // empty for generated text
   std::string text;
+  std::optional<RelativeArrival> second_arrival;  // none: every arrival is in the text
 };
 
 // Where each `set` entry and sweep assignment ("key=value") of an experiment file was written,

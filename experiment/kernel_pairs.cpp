@@ -4,12 +4,12 @@
 
 #include <algorithm>
 #include <charconv>
-#include <map>
 #include <numeric>
 #include <optional>
 
 #include "config/duration.hpp"
 #include "config/limits.hpp"
+#include "scenario/alone_runs.hpp"
 #include "scenario/load_scenario.hpp"
 #include "scenario/runner.hpp"
 
@@ -34,10 +34,11 @@ Arrival read_arrival(const YamlNode& node, double clock_mhz) {
 }
 
 // Every generated arrival is a workload duration, so it must stay within the limit.
-void check_last_arrival(const YamlNode& where, double ticks) {
+void check_last_arrival(const SourceLocation& where, double ticks) {
   if (ticks <= static_cast<double>(limits::kMaxDurationPs)) return;
-  where.fail(fmt::format("the last kernel would arrive at {:g}s, after the limit of {}",
-                         ticks / static_cast<double>(kSecond), kMaxDurationText));
+  throw InputError(where,
+                   fmt::format("the last kernel would arrive at {:g}s, after the limit of {}",
+                               ticks / static_cast<double>(kSecond), kMaxDurationText));
 }
 
 // Ordered pairs, n (n - 1), or combinations of `group` kernels, C(n, group): at most
@@ -66,16 +67,6 @@ std::string queue_line(const std::string& queue, const std::string& kernel, Tick
                      kernel, kernel, at);
 }
 
-// The kernel's runtime (first work-group start to last end) when it runs alone.
-Tick isolated_runtime(const std::string& device, const std::string& include,
-                      const std::string& kernel) {
-  const std::string text = workload_text(device, include, queue_line("alone", kernel, 0));
-  RunOptions options;
-  options.measure_alone = false;
-  const RunReport r = run_scenario(load_scenario_text(text, "pair: " + kernel), options);
-  return r.kernels.empty() ? 0 : r.kernels.front().end - r.kernels.front().start;
-}
-
 // Every combination of `size` distinct kernels in list order, the i-th submitted at i * spacing.
 template <class Text>
 std::vector<WorkloadSource> kernel_groups(const std::vector<std::string>& names, std::size_t size,
@@ -91,7 +82,7 @@ std::vector<WorkloadSource> kernel_groups(const std::vector<std::string>& names,
       name += (i == 0 ? "" : "+") + kernel;
       queues += queue_line(fmt::format("k{}", i), kernel, static_cast<Tick>(i) * spacing);
     }
-    groups.push_back({name, "", text(queues)});
+    groups.push_back({name, "", text(queues), {}});
     // The next combination: advance the last index that can still move.
     std::size_t i = size;
     while (i > 0 && pick[i - 1] == names.size() - size + i - 1)
@@ -140,7 +131,7 @@ std::vector<WorkloadSource> kernel_pairs(const YamlNode& node) {
   if (group > 2) {
     if (arrival.fraction >= 0)
       node.require("second_arrival").fail("groups of more than two kernels need a duration");
-    check_last_arrival(node.require("second_arrival"),
+    check_last_arrival(node.require("second_arrival").location(),
                        static_cast<double>(group - 1) * static_cast<double>(arrival.fixed));
     // (A structured binding is captured by name only from clang 16.)
     return kernel_groups(names, group, arrival.fixed,
@@ -148,23 +139,35 @@ std::vector<WorkloadSource> kernel_pairs(const YamlNode& node) {
                            return workload_text(dev, include, queues);
                          });
   }
-  std::map<std::string, Tick> runtime;  // isolated runtimes, computed once per kernel
+  std::optional<RelativeArrival> relative;
+  if (arrival.fraction >= 0)
+    relative = RelativeArrival{arrival.fraction, node.require("second_arrival").location()};
   std::vector<WorkloadSource> pairs;
   for (const std::string& first : names) {
     for (const std::string& second : names) {
       if (first == second) continue;
-      Tick at = arrival.fixed;
-      if (arrival.fraction >= 0) {
-        if (!runtime.contains(first)) runtime[first] = isolated_runtime(device, include, first);
-        const double late = arrival.fraction * static_cast<double>(runtime[first]);
-        check_last_arrival(node.require("second_arrival"), late);
-        at = static_cast<Tick>(late + 0.5);
-      }
-      const std::string queues = queue_line("first", first, 0) + queue_line("second", second, at);
-      pairs.push_back({first + "+" + second, "", workload_text(device, include, queues)});
+      const std::string queues =
+          queue_line("first", first, 0) + queue_line("second", second, arrival.fixed);
+      pairs.push_back({first + "+" + second, "", workload_text(device, include, queues), relative});
     }
   }
   return pairs;
+}
+
+void resolve_second_arrival(const WorkloadSource& source, Scenario& scenario) {
+  if (!source.second_arrival) return;
+  // The first kernel alone, as the run would run it but under the default policies: the
+  // arrival is the workload's, the same whichever policy the run compares.
+  Scenario alone = alone_scenario(scenario, 0, 0);
+  alone.policies = PolicySelection{};
+  RunOptions options;
+  options.measure_alone = false;
+  const RunReport r = run_scenario(alone, options);
+  // A first kernel that a limit stops alone stops the shared run at that limit too.
+  const Tick runtime = r.kernels.empty() ? 0 : r.kernels.front().end - r.kernels.front().start;
+  const double late = source.second_arrival->fraction * static_cast<double>(runtime);
+  check_last_arrival(source.second_arrival->where, late);
+  scenario.queues.at(1).packets.at(0).at = static_cast<Tick>(late + 0.5);
 }
 
 }  // namespace aqlsim

@@ -6,6 +6,7 @@
 
 #include "config/yaml_node.hpp"
 #include "experiment/experiment.hpp"
+#include "scenario/scenario.hpp"
 
 namespace aqlsim {
 
@@ -15,6 +16,12 @@ namespace aqlsim {
 // (true: the library's kernels as persistent-thread kernels, as `include` with `persistent`).
 // `group: N` (N > 2) makes every combination of N distinct kernels instead, in the list's
 // order, the i-th submitted i * second_arrival (a duration) after the first.
+// A percentage `second_arrival` is left to resolve_second_arrival, per run.
 std::vector<WorkloadSource> kernel_pairs(const YamlNode& node);
+
+// Sets the second kernel's arrival of a pair loaded from `source`, when it is a fraction of the
+// first kernel's runtime alone: that runtime on `scenario`'s device, with its settings, seed and
+// limits. Call it once the run's overrides and seed are applied.
+void resolve_second_arrival(const WorkloadSource& source, Scenario& scenario);
 
 }  // namespace aqlsim

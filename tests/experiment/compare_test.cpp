@@ -8,6 +8,10 @@
 #include <filesystem>
 #include <fstream>
 
+#include "experiment/kernel_pairs.hpp"
+#include "scenario/runner.hpp"
+#include "taskgraph/graph_section.hpp"
+
 namespace aqlsim {
 namespace {
 
@@ -99,6 +103,86 @@ TEST_F(Compare, PairNamesGivenTwiceOrTooFewAreErrorsAtTheNames) {
       EXPECT_THAT(e.what(), ::testing::HasSubstr("experiment.pairs.names"));
     }
   }
+}
+
+// A percentage arrival is a share of the first kernel's runtime alone on the run's device: it was
+// measured when the experiment was read, before `set`, sweeps and --set, so a pair swept to fewer
+// CUs had the second kernel arrive at a share of the runtime on the file's device. `a` is four
+// 10 us work-groups on CUs that hold one each: 40, 20 and 10 us alone on 1, 2 and 4 CUs.
+TEST_F(Compare, APercentageArrivalIsAShareOfTheRuntimeOnTheRunsDevice) {
+  write("lib.yaml", R"(
+kernels:
+  - {name: a, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0, workgroups: 4}
+  - {name: b, workgroup_size: 64, vgprs: 1, wg_time: 1us, contention: 0, workgroups: 2}
+)");
+  const std::string file = write("pairs.yaml", R"(
+experiment:
+  pairs:
+    device: {compute_units: 2, cu: {max_workgroups: 1}, front_end: {packet_latency: 0}}
+    kernels: lib.yaml
+    second_arrival: 50%
+  policies: [fifo]
+)");
+  const ExperimentSpec spec = load_experiment(file);
+  ASSERT_EQ(spec.workloads.size(), 2u);
+  ASSERT_EQ(spec.workloads[0].name, "a+b");
+  const std::pair<std::string, Tick> cases[] = {
+      {"2", 10 * kMicrosecond}, {"4", 5 * kMicrosecond}, {"1", 20 * kMicrosecond}};
+  for (const auto& [cus, at] : cases) {
+    Scenario s = load_workload_source(spec.workloads[0], {"device.compute_units=" + cus});
+    resolve_second_arrival(spec.workloads[0], s);
+    EXPECT_EQ(s.queues[1].packets[0].at, at) << cus << " CUs";
+  }
+
+  // Run on 2 CUs from a file of 4: a's work-groups run 0-10 and 10-20 us, and b, arriving at
+  // 10 us (not 5), waits for them under fifo and runs 20-21 us: NTTs 20/20 and (21 - 10)/1.
+  ExperimentSpec on_two = load_experiment(write("four.yaml", R"(
+experiment:
+  pairs:
+    device: {compute_units: 4, cu: {max_workgroups: 1}, front_end: {packet_latency: 0}}
+    kernels: lib.yaml
+    second_arrival: 50%
+  set: [device.compute_units=2]
+  policies: [fifo]
+)"));
+  const auto runs =
+      run_experiment(on_two, {.seed = std::nullopt, .jobs = 1, .limits = {}, .progress = {}});
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_EQ(runs[0].workload, "a+b");
+  EXPECT_EQ(runs[0].makespan_us, 21.0);
+  EXPECT_NEAR(runs[0].metrics.antt, (1.0 + 11.0) / 2, 1e-12);
+}
+
+// With random work-group durations the runtime alone, and so the arrival, follows the run's seed.
+TEST_F(Compare, APercentageArrivalFollowsTheRunsSeed) {
+  write("lib.yaml", R"(
+kernels:
+  - {name: a, workgroup_size: 64, vgprs: 1, wg_time: 10us, rsd: 0.5, workgroups: 64}
+  - {name: b, workgroup_size: 64, vgprs: 1, wg_time: 1us, workgroups: 2}
+)");
+  const std::string device = "{compute_units: 2, front_end: {packet_latency: 0}}";
+  const ExperimentSpec spec =
+      load_experiment(write("pairs.yaml", "experiment:\n  pairs: {device: " + device +
+                                              ", kernels: lib.yaml, "
+                                              "second_arrival: 30%}\n"));
+  std::vector<Tick> arrivals;
+  for (const std::uint64_t seed : {1, 7}) {
+    Scenario pair = load_workload_source(spec.workloads[0], {});
+    pair.seed = seed;
+    resolve_second_arrival(spec.workloads[0], pair);
+    // `a` alone, as its own workload with that seed.
+    Scenario alone = taskgraph::load_workload_text(
+        "device: " + device + "\nkernels: [{include: " + (dir / "lib.yaml").string() +
+            "}]\nqueues: [{name: first, packets: [{name: a, dispatch: a}]}]\n",
+        "alone");
+    alone.seed = seed;
+    const RunReport r = run_scenario(alone, {});
+    ASSERT_EQ(r.kernels.size(), 1u);
+    const double runtime = static_cast<double>(r.kernels[0].end - r.kernels[0].start);
+    EXPECT_EQ(pair.queues[1].packets[0].at, static_cast<Tick>(0.3 * runtime + 0.5)) << seed;
+    arrivals.push_back(pair.queues[1].packets[0].at);
+  }
+  EXPECT_NE(arrivals[0], arrivals[1]);
 }
 
 // `group: 3` makes every combination of three kernels, in list order, spaced apart.
@@ -195,9 +279,11 @@ TEST_F(Compare, InputFilesAreFoundAtEverySweepPointOnlyWhenASweepCanNameAFile) {
                               "kernels: [{include: lib.yaml}]\n"
                               "queues: [{packets: [{dispatch: k}]}]\n");
   ExperimentSpec spec;
-  spec.workloads.push_back({w, w,
+  spec.workloads.push_back({w,
+                            w,
                             "kernels: [{include: lib.yaml}]\n"
-                            "queues: [{packets: [{dispatch: k}]}]\n"});
+                            "queues: [{packets: [{dispatch: k}]}]\n",
+                            {}});
   spec.sweeps = {{"device.compute_units", {"2", "zz"}}};
   EXPECT_EQ(workload_input_files(spec), (std::vector<std::string>{lib}));
   spec.sweeps = {{"kernels.0.include", {"lib.yaml", "zz.yaml"}}};
