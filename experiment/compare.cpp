@@ -74,6 +74,15 @@ Scenario load_at(const ExperimentSpec& spec, const WorkloadSource& source,
 RunSummary run_job(const ExperimentSpec& spec, const Job& job, const CompareOptions& options) {
   const WorkloadSource& source = spec.workloads[job.workload];
   Scenario scenario = load_at(spec, source, job.point);
+  const auto dispatches = [](const QueueSpec& q) {
+    return std::ranges::any_of(
+        q.packets, [](const PacketSpec& p) { return p.kind == PacketSpec::Kind::dispatch; });
+  };
+  // Its makespan, 0, would make every mean 0.
+  if (std::ranges::none_of(scenario.queues, dispatches)) {
+    throw InputError({source.name, 0, 0},
+                     "the workload dispatches no kernel: a comparison has nothing to measure");
+  }
   if (!job.policy.empty() && !scenario.policies.select(job.policy)) {
     throw InputError({"policy " + job.policy, 0, 0},
                      fmt::format("no policy named '{}'", job.policy));

@@ -111,14 +111,20 @@ ExperimentSpec read_experiment(const YamlNode& node) {
     for (const YamlNode& w : many->elements())
       add_file(w);
   }
-  if (auto pairs = node.get("pairs")) {
-    for (WorkloadSource& w : kernel_pairs(*pairs))
+  // Runs are matched with their baseline runs, and rows of the CSV told apart, by workload name.
+  const auto add_generated = [&e](const YamlNode& generator, std::vector<WorkloadSource> made) {
+    for (WorkloadSource& w : made) {
+      const bool named = std::any_of(e.workloads.begin(), e.workloads.end(),
+                                     [&](const WorkloadSource& x) { return x.name == w.name; });
+      if (named)
+        generator.fail(fmt::format(
+            "this makes a workload named '{}', the name of a listed workload file: rename the file",
+            w.name));
       e.workloads.push_back(std::move(w));
-  }
-  if (auto orders = node.get("arrival_orders")) {
-    for (WorkloadSource& w : arrival_orders(*orders))
-      e.workloads.push_back(std::move(w));
-  }
+    }
+  };
+  if (auto pairs = node.get("pairs")) add_generated(*pairs, kernel_pairs(*pairs));
+  if (auto orders = node.get("arrival_orders")) add_generated(*orders, arrival_orders(*orders));
   if (e.workloads.empty())
     node.fail("an experiment needs `workload`, `workloads`, `pairs` or `arrival_orders`");
   if (auto p = node.get("policies")) e.policies = read_policies(*p);

@@ -185,6 +185,43 @@ kernels:
   EXPECT_NE(arrivals[0], arrivals[1]);
 }
 
+// A workload without a dispatch has a makespan of 0, which made its row's mean makespan 0.
+TEST_F(Compare, AWorkloadThatDispatchesNoKernelIsRefused) {
+  write("empty.yaml", R"(
+kernels: [{name: k, wg_time: 10us}]
+signals: [{name: s, initial: 0}]
+queues: [{name: q, packets: [{barrier_and: [s]}]}]
+)");
+  write("one.yaml", "kernels: [{name: k, wg_time: 10us}]\nqueues: [{packets: [{dispatch: k}]}]\n");
+  const ExperimentSpec spec =
+      load_experiment(write("e.yaml", "experiment: {workloads: [one.yaml, empty.yaml]}\n"));
+  EXPECT_THAT(
+      [&] {
+        run_experiment(spec, {.seed = std::nullopt, .jobs = 1, .limits = {}, .progress = {}});
+      },
+      ::testing::ThrowsMessage<InputError>(::testing::AllOf(
+          ::testing::HasSubstr("empty.yaml"), ::testing::HasSubstr("dispatches no kernel"))));
+}
+
+// Runs are matched with their baseline by workload name: a file named as a generated pair shared
+// the pair's matches, and the CSV had two rows of one name.
+TEST_F(Compare, AGeneratedWorkloadNamedAsAListedFileIsAnErrorAtItsGenerator) {
+  write("lib.yaml", "kernels: [{name: a, wg_time: 10us}, {name: b, wg_time: 1us}]\n");
+  write("a+b", "kernels: [{name: k, wg_time: 10us}]\nqueues: [{packets: [{dispatch: k}]}]\n");
+  write("e.yaml", R"(experiment:
+  workloads: [a+b]
+  pairs: {device: {compute_units: 2}, kernels: lib.yaml, second_arrival: 1us}
+)");
+  // A file's workload is named by its path from the working directory.
+  const fs::path was = fs::current_path();
+  fs::current_path(dir);
+  EXPECT_THAT([&] { load_experiment("e.yaml"); },
+              ::testing::ThrowsMessage<InputError>(::testing::AllOf(
+                  ::testing::StartsWith("e.yaml:3:10:"),
+                  ::testing::HasSubstr("a workload named 'a+b', the name of a listed workload"))));
+  fs::current_path(was);
+}
+
 // `group: 3` makes every combination of three kernels, in list order, spaced apart.
 TEST_F(Compare, GroupsOfThreeAreEveryCombinationInListOrder) {
   const std::string library = std::string(AQLSIM_SOURCE_DIR) + "/workloads/kernels/ercbench.yaml";
