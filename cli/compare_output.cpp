@@ -64,7 +64,7 @@ void print_table(const ExperimentSpec& spec, const std::vector<SummaryRow>& rows
     // "-": not measured, as when no run of the row completed.
     const bool completed = r.runs > r.failed;
     const std::string speedup = r.speedup ? fixed(*r.speedup, 3) : "-";
-    const bool metrics = r.metrics.stp > 0;
+    const bool metrics = r.metrics.measured();
     std::string line = leading.cells(r.point, r.policy);
     line += fmt::format(
         "{:>5} {:>13} {:>8} {:>7} {:>8} {:>9} {:>13}", r.runs,

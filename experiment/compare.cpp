@@ -246,7 +246,7 @@ std::vector<SummaryRow> summarise(const ExperimentSpec& spec, const std::vector<
       }
       makespan.push_back(r.makespan_us);
       idle += r.slot_idle_us;
-      if (r.metrics.stp > 0) {
+      if (r.metrics.measured()) {
         stp.push_back(r.metrics.stp);
         antt.push_back(r.metrics.antt);
         fairness.push_back(r.metrics.fairness);

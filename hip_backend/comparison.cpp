@@ -63,8 +63,8 @@ void write_comparison_table(std::ostream& out, const RunComparison& c) {
   const auto cell = [](double value, bool measured) {
     return measured ? fmt::format("{:.3f}", value) : std::string("-");
   };
-  const bool simulated = c.simulated.stp > 0;
-  const bool measured = c.measured.stp > 0;
+  const bool simulated = c.simulated.measured();
+  const bool measured = c.measured.measured();
   const auto metric = [&](const char* name, double s, double m) {
     out << fmt::format("{:<10} {:>10} {:>10}\n", name, cell(s, simulated), cell(m, measured));
   };

@@ -72,7 +72,7 @@ std::string_view no_metrics_reason(const RunReport& r) {
 
 std::string makespan_and_metrics(const RunReport& r) {
   const std::string metrics =
-      r.metrics.stp > 0
+      r.metrics.measured()
           ? fmt::format("STP {:.4f}   ANTT {:.4f}   fairness {:.4f}   DNTT {:.4f}", r.metrics.stp,
                         r.metrics.antt, r.metrics.fairness, r.metrics.dntt)
           : fmt::format("STP, ANTT, fairness, DNTT: not measured ({})", no_metrics_reason(r));

@@ -13,6 +13,10 @@ struct Metrics {
   double antt = 0;
   double fairness = 0;
   double dntt = 0;
+
+  // STP is positive over any kernel, so all zeros (no alone runs, or a run that did not finish)
+  // is "not measured".
+  bool measured() const { return stp > 0; }
 };
 
 // `ntt` holds NTT_i for every kernel; empty input gives all zeros.
