@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace aqlsim {
@@ -90,8 +91,15 @@ AqlPacket make_barrier_packet(bool any, std::span<const hsa_signal_t> dependenci
 
 std::uint64_t workgroup_count(const hsa_kernel_dispatch_packet_t& p) {
   if (p.workgroup_size_x == 0 || p.workgroup_size_y == 0 || p.workgroup_size_z == 0) return 0;
-  return ceil_div(p.grid_size_x, p.workgroup_size_x) * ceil_div(p.grid_size_y, p.workgroup_size_y) *
-         ceil_div(p.grid_size_z, p.workgroup_size_z);
+  // Each dimension fits in 32 bits, their product in 96: 2^32 x 2^32 x 4 wrapped to 0.
+  std::uint64_t xy = 0;
+  std::uint64_t xyz = 0;
+  if (__builtin_mul_overflow(ceil_div(p.grid_size_x, p.workgroup_size_x),
+                             ceil_div(p.grid_size_y, p.workgroup_size_y), &xy) ||
+      __builtin_mul_overflow(xy, ceil_div(p.grid_size_z, p.workgroup_size_z), &xyz)) {
+    return kTooManyWorkgroups;
+  }
+  return std::min(xyz, kTooManyWorkgroups);
 }
 
 std::uint64_t workitems_per_workgroup(const hsa_kernel_dispatch_packet_t& p) {

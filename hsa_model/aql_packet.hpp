@@ -109,7 +109,9 @@ AqlPacket make_dispatch_packet(const DispatchFields& fields);
 AqlPacket make_barrier_packet(bool any, std::span<const hsa_signal_t> dependencies,
                               hsa_signal_t completion_signal, bool barrier);
 
-// Work-groups in a dispatch packet's grid (ceiling division in each dimension); 0 if invalid.
+// Work-groups in a dispatch packet's grid (ceiling division in each dimension); 0 if a size
+// is 0, kTooManyWorkgroups if the count is 2^64 - 1 or more (a count the model refuses).
+inline constexpr std::uint64_t kTooManyWorkgroups = UINT64_MAX;
 std::uint64_t workgroup_count(const hsa_kernel_dispatch_packet_t& packet);
 std::uint64_t workitems_per_workgroup(const hsa_kernel_dispatch_packet_t& packet);
 

@@ -62,6 +62,13 @@ void Queue::write(std::uint64_t index, const AqlPacket& packet, std::uint32_t pa
     throw std::logic_error(fmt::format("queue {}: index {} is still in use (read index {})",
                                        queue_->name(), index, queue_->read_index()));
   }
+  // A published packet belongs to the packet processor until it consumes it (and marks the
+  // slot INVALID again): writing over it would drop it, and its completion signal with it.
+  if (queue_->slot(index).header().type != HSA_PACKET_TYPE_INVALID) {
+    throw std::logic_error(fmt::format(
+        "queue {}: index {} holds a packet already published and not yet consumed (read index {})",
+        queue_->name(), index, queue_->read_index()));
+  }
   runtime_->gpu().publish(id(), index, packet, packet_priority);
 }
 
@@ -115,14 +122,34 @@ void Runtime::signal_store(hsa_signal_t signal, std::int64_t value) {
 std::int64_t Runtime::signal_wait(hsa_signal_t signal, hsa_signal_condition_t condition,
                                   std::int64_t compare) {
   check_signal(signal);
+  if (condition > HSA_SIGNAL_CONDITION_GTE) {
+    throw std::invalid_argument(fmt::format(
+        "signal condition {} is none of hsa_signal_condition_t's (EQ, NE, LT, GTE: 0 to 3)",
+        static_cast<int>(condition)));
+  }
   SignalTable& signals = gpu_.signals();
   run_until([&] { return satisfies(signals.load(signal), condition, compare); }, "a signal");
   return signals.load(signal);
 }
 
 void Runtime::wait_for_space(Queue& queue, std::uint64_t index) {
+  check_queue(queue);
   UserQueue& q = gpu_.queue(queue.id());
+  // The read index never passes the write index, and no other producer runs while this host
+  // waits.
+  if (index >= q.write_index() + q.size()) {
+    throw std::invalid_argument(fmt::format(
+        "queue {}: index {} can never be free: the ring holds {} packets and the write index is {}",
+        q.name(), index, q.size(), q.write_index()));
+  }
   run_until([&] { return q.slot_free(index); }, "free space in a queue");
+}
+
+void Runtime::check_queue(const Queue& queue) const {
+  if (queue.runtime_ != this) {
+    throw std::invalid_argument(
+        fmt::format("queue {} belongs to another runtime", queue.queue_->name()));
+  }
 }
 
 std::uint64_t Runtime::submit(Queue& queue, const AqlPacket& packet) {
@@ -138,8 +165,18 @@ std::uint64_t Runtime::submit(Queue& queue, const AqlPacket& packet) {
 void Runtime::run_until(const std::function<bool()>& done, const char* waiting_for) {
   RunOutcome outcome = gpu_.run_until(done);
   if (outcome.status == RunStatus::stopped) return;
-  throw SimulationError(fmt::format("the model stopped ({}) while the host waited for {}",
-                                    run_status_name(outcome.status), waiting_for),
+  std::string unrung;  // what the model, having run all it was given, was not given
+  for (QueueId q = 0; q < gpu_.queue_count(); ++q) {
+    const UserQueue& queue = gpu_.queue(q);
+    if (queue.write_index() > queue.doorbell_end()) {
+      unrung += fmt::format(
+          "; queue {} has indices reserved up to {} and {}", queue.name(), queue.write_index() - 1,
+          queue.doorbell_end() == 0 ? std::string("none rung")
+                                    : fmt::format("rung up to {}", queue.doorbell_end() - 1));
+    }
+  }
+  throw SimulationError(fmt::format("the model stopped ({}) while the host waited for {}{}",
+                                    run_status_name(outcome.status), waiting_for, unrung),
                         std::move(outcome));
 }
 

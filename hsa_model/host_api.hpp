@@ -86,11 +86,15 @@ class Runtime {
   std::int64_t signal_load(hsa_signal_t signal) const;
   void signal_store(hsa_signal_t signal, std::int64_t value);
   // Lets simulated time run until the signal's value satisfies `condition` against `compare`;
-  // returns the value. Throws SimulationError if the model can make no more progress first.
+  // returns the value. Throws SimulationError if the model can make no more progress first
+  // (naming any queue with indices reserved and never rung), std::invalid_argument for a
+  // condition that is not a hsa_signal_condition_t.
   std::int64_t signal_wait(hsa_signal_t signal, hsa_signal_condition_t condition,
                            std::int64_t compare);
 
-  // Lets simulated time run until queue index `index` may be written.
+  // Lets simulated time run until queue index `index` may be written. Throws
+  // std::invalid_argument for a queue of another runtime, or an index no consumption can free
+  // (write index + size or more).
   void wait_for_space(Queue& queue, std::uint64_t index);
   // Wait for space, reserve an index, write, ring: the whole submission. Returns the index. If
   // the wait throws, nothing has been reserved, so the queue is as it was.
@@ -104,6 +108,7 @@ class Runtime {
  private:
   void run_until(const std::function<bool()>& done, const char* waiting_for);
   void check_signal(hsa_signal_t signal) const;
+  void check_queue(const Queue& queue) const;
 
   Gpu gpu_;
   std::vector<std::unique_ptr<Queue>> queues_;

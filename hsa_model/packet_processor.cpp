@@ -276,6 +276,14 @@ PacketProcessor::HeadOutcome PacketProcessor::execute_dispatch(UserQueue& queue)
   if (workgroups == 0) {
     return fail(queue, HSA_STATUS_ERROR_INVALID_ARGUMENT, "the grid or work-group size is 0");
   }
+  if (workgroups == kTooManyWorkgroups) {
+    return fail(
+        queue, HSA_STATUS_ERROR_INVALID_ARGUMENT,
+        fmt::format("the grid holds 2^64 - 1 work-groups or more (work-group {} x {} x "
+                    "{}, grid {} x {} x {})",
+                    packet.workgroup_size_x, packet.workgroup_size_y, packet.workgroup_size_z,
+                    packet.grid_size_x, packet.grid_size_y, packet.grid_size_z));
+  }
   if (packet.completion_signal.handle != 0 && !signals_->valid(packet.completion_signal)) {
     return fail(queue, HSA_STATUS_ERROR_INVALID_SIGNAL, "invalid completion signal");
   }
@@ -339,7 +347,9 @@ bool PacketProcessor::barrier_satisfied(const AqlPacket& packet, bool any) const
     any_zero = any_zero || zero;
     all_zero = all_zero && zero;
   }
-  if (!has_dependency) return true;
+  // hsa.h: a null handle is a dependency satisfied for barrier-AND, not satisfied for
+  // barrier-OR, so a barrier-OR over none never completes.
+  if (!has_dependency) return !any;
   return any ? any_zero : all_zero;
 }
 

@@ -52,6 +52,7 @@ class alignas(64) UserQueue {
   std::uint32_t packet_priority(std::uint64_t i) const { return packet_priority_[i & mask_]; }
   // Doorbell: packets up to and including `index` may be processed.
   void ring_doorbell(std::uint64_t index);
+  std::uint64_t doorbell_end() const { return doorbell_end_; }  // one past the highest rung
 
   // Consumer side.
   std::uint64_t read_index() const { return read_index_; }

@@ -79,6 +79,11 @@ PacketSpec read_packet(const YamlNode& node, double clock_mhz) {
   } else {
     p.kind = kind == "barrier_and" ? PacketSpec::Kind::barrier_and : PacketSpec::Kind::barrier_or;
     p.depends_on = read_names(node.require(kind));
+    // HSA counts a missing dependency as satisfied for barrier-AND, as unsatisfied for OR.
+    if (p.kind == PacketSpec::Kind::barrier_or && p.depends_on.empty()) {
+      node.require(kind).fail(
+          "a barrier_or over no signal never completes: it would block its queue for ever");
+    }
   }
   return p;
 }

@@ -71,6 +71,22 @@ TEST(DispatchPacket, WorkGroupCountRoundsEachDimensionUp) {
   EXPECT_EQ(workgroup_count(p), 0u);
 }
 
+// Each dimension fits in 32 bits, the product of three does not in 64: 769546 x 494770 x
+// 48448661 one-item work-groups is 2^64 + 4 and ran as 4; 2^31 x 2^31 x 4 is 2^64 and was 0.
+TEST(DispatchPacket, AWorkGroupCountPast64BitsIsTooMany) {
+  hsa_kernel_dispatch_packet_t p{};
+  p.workgroup_size_x = p.workgroup_size_y = p.workgroup_size_z = 1;
+  p.grid_size_x = 769'546;
+  p.grid_size_y = 494'770;
+  p.grid_size_z = 48'448'661;
+  EXPECT_EQ(workgroup_count(p), kTooManyWorkgroups);
+  p.grid_size_x = p.grid_size_y = 1U << 31;
+  p.grid_size_z = 4;
+  EXPECT_EQ(workgroup_count(p), kTooManyWorkgroups);
+  p.grid_size_z = 3;  // 3 x 2^62, which fits
+  EXPECT_EQ(workgroup_count(p), 3ULL << 62);
+}
+
 TEST(BarrierPacket, FillsDependenciesInOrderAndLeavesTheRestNull) {
   const hsa_signal_t deps[] = {{4}, {9}};
   const AqlPacket packet = make_barrier_packet(/*any=*/true, deps, {12}, /*barrier=*/false);

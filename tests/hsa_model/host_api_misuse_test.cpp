@@ -315,5 +315,95 @@ TEST_F(HostApiMisuse, PacketsWithBadDimensionsAreQueueErrors) {
             "64 x 1000 x 1)");
 }
 
+// hsa.h: a null dependency is satisfied for barrier-AND and not for barrier-OR, so an OR over
+// none never completes (it completed after its 1 us of processing); an AND over none does.
+TEST_F(HostApiMisuse, ABarrierOrOverNoSignalNeverCompletes) {
+  hsa::Queue& q = rt.queue_create(4, 1, "Q");
+  const hsa_signal_t and_done = rt.signal_create(1);
+  const hsa_signal_t or_done = rt.signal_create(1);
+  rt.submit(q, make_barrier_packet(false, {}, and_done, false));
+  EXPECT_EQ(rt.signal_wait(and_done, HSA_SIGNAL_CONDITION_EQ, 0), 0);
+  EXPECT_EQ(rt.now(), 1 * us);
+  rt.submit(q, make_barrier_packet(true, {}, or_done, false));
+  EXPECT_EQ(failed_wait(or_done).status, RunStatus::deadlock);
+  EXPECT_EQ(rt.signal_load(or_done), 1);
+}
+
+// A published packet belongs to the packet processor until consumed: a second write to its index
+// dropped it (k10's signal never moved, and the run said `completed`).
+TEST_F(HostApiMisuse, APublishedPacketIsNotWrittenOver) {
+  hsa::Queue& q = rt.queue_create(4, 1, "Q");
+  const hsa_signal_t first = rt.signal_create(1);
+  const hsa_signal_t second = rt.signal_create(1);
+  const std::uint64_t index = q.add_write_index(1);
+  q.write(index, dispatch(kernel10, first));
+  EXPECT_THROW(q.write(index, dispatch(kernel5, second)), std::logic_error);
+  q.ring_doorbell(index);
+  EXPECT_THROW(q.write(index, dispatch(kernel5, second)), std::logic_error);
+  EXPECT_EQ(rt.signal_wait(first, HSA_SIGNAL_CONDITION_EQ, 0), 0);
+  EXPECT_EQ(rt.now(), 11 * us);  // processed [0,1], run [1,11]
+}
+
+// 769546 x 494770 x 48448661 one-item work-groups is 2^64 + 4: it ran as 4.
+TEST_F(HostApiMisuse, AGridOf2To64WorkGroupsOrMoreIsAQueueError) {
+  hsa::Queue& q = rt.queue_create(4, 1, "Q");
+  auto p = dispatch(kernel5, {0}).as<hsa_kernel_dispatch_packet_t>();
+  p.setup = 3;
+  p.workgroup_size_x = 1;
+  p.grid_size_x = 769'546;
+  p.grid_size_y = 494'770;
+  p.grid_size_z = 48'448'661;
+  rt.submit(q, AqlPacket::from(p));
+  const RunOutcome end = rt.run();
+  ASSERT_EQ(end.errors.size(), 1U);
+  EXPECT_EQ(end.errors[0].message,
+            "the grid holds 2^64 - 1 work-groups or more (work-group 1 x 1 x 1, grid 769546 x "
+            "494770 x 48448661)");
+  EXPECT_TRUE(rt.gpu().kernels().empty());
+}
+
+// A queue of another runtime raised vector::_M_range_check, or, where this runtime has a queue of
+// that id, waited on this runtime's queue and wrote into the other's.
+TEST_F(HostApiMisuse, AQueueOfAnotherRuntimeIsRefused) {
+  rt.queue_create(4, 1, "here");
+  hsa::Runtime other(testing::host_api_device(4), std::make_unique<RrTimeslice>(PolicyParams{}),
+                     std::make_unique<FifoBackfill>(PolicyParams{}));
+  hsa::Queue& there = other.queue_create(4, 1, "there");
+  EXPECT_THROW(rt.submit(there, dispatch(kernel5, {0})), std::invalid_argument);
+  EXPECT_THROW(rt.wait_for_space(there, 0), std::invalid_argument);
+  EXPECT_EQ(there.load_write_index(), 0U);
+}
+
+// Waits that no simulated time can end are refused before any runs: a condition outside
+// hsa_signal_condition_t, and an index past write index + size, which the read index (at most
+// the write index) cannot bring into the ring. Both ran the model to its end.
+TEST_F(HostApiMisuse, WaitsThatCanNeverEndAreRefusedUpFront) {
+  hsa::Queue& q = rt.queue_create(4, 1, "Q");
+  const hsa_signal_t done = rt.signal_create(1);
+  EXPECT_THROW(rt.signal_wait(done, static_cast<hsa_signal_condition_t>(4), 0),
+               std::invalid_argument);
+  EXPECT_THROW(rt.wait_for_space(q, 4), std::invalid_argument);
+  rt.wait_for_space(q, 3);  // free now: the ring holds 0 to 3
+  EXPECT_EQ(rt.now(), 0);
+}
+
+// A packet written and never rung is never processed: the wait that cannot end says where.
+TEST_F(HostApiMisuse, AWaitThatCannotEndNamesIndicesNeverRung) {
+  hsa::Queue& q = rt.queue_create(4, 1, "Q");
+  const hsa_signal_t done = rt.signal_create(1);
+  q.write(q.add_write_index(1), dispatch(kernel5, done));
+  try {
+    rt.signal_wait(done, HSA_SIGNAL_CONDITION_EQ, 0);
+    ADD_FAILURE() << "the wait was satisfied";
+  } catch (const hsa::SimulationError& e) {
+    EXPECT_STREQ(e.what(),
+                 "the model stopped (completed) while the host waited for a signal; queue Q has "
+                 "indices reserved up to 0 and none rung");
+  }
+  q.ring_doorbell(0);
+  EXPECT_EQ(rt.signal_wait(done, HSA_SIGNAL_CONDITION_EQ, 0), 0);
+  EXPECT_EQ(rt.now(), 6 * us);
+}
+
 }  // namespace
 }  // namespace aqlsim

@@ -355,6 +355,12 @@ TEST(LoadErrors, ABarrierThatWaitsBehindItselfInItsQueue) {
   EXPECT_EQ(other_queue.detail(),
             "barrier 'r0' waits for packet 'r1', which its queue 'r' processes only after the "
             "barrier has completed: it would block the queue for ever");
+  // hsa.h: no dependency is one satisfied for AND, never for OR (a barrier_or: [] completed).
+  const InputError none = load_error(workload("barrier_or: []"));
+  expect_at(none, 7, 31);
+  EXPECT_EQ(none.detail(),
+            "a barrier_or over no signal never completes: it would block its queue for ever (at "
+            "'queues.0.packets.1.barrier_or')");
 }
 
 TEST(LoadErrors, BarrierOnAnUnknownPacket) {
