@@ -12,11 +12,20 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The path made absolute, with `.`, `..` and the links of its existing part resolved.
-fs::path resolved(const std::string& path) {
+// The path made absolute, with `.`, `..` and the links of its existing part resolved. Made
+// absolute first: weakly_canonical leaves a relative path none of whose parts exists relative,
+// so `x.json` and `./x.json` differed. A link to a file not yet made is followed too, since the
+// output is written through it.
+fs::path resolved(const std::string& text) {
   std::error_code error;
+  fs::path path = fs::absolute(text, error);
+  for (int links = 0; links < 40 && fs::is_symlink(fs::symlink_status(path, error)); ++links) {
+    const fs::path target = fs::read_symlink(path, error);
+    if (error) break;
+    path = path.parent_path() / target;  // an absolute target replaces the whole path
+  }
   fs::path out = fs::weakly_canonical(path, error);
-  if (error) out = fs::absolute(path, error).lexically_normal();
+  if (error) out = path.lexically_normal();
   return out;
 }
 

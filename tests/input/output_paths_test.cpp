@@ -119,6 +119,19 @@ TEST_F(OutputPaths, TwoOutputsOfOneRunMustDiffer) {
   const std::string fresh = path("fresh.json");
   expect_refused("run " + quote(qs) + " --json " + quote(fresh) + " --trace " + quote(fresh),
                  "--trace " + fresh + ": would replace the --json output " + fresh);
+  // Spelled otherwise, relative to the working directory or through a link to a file not yet
+  // made: these ran, and the trace was renamed over by the JSON.
+  const std::string relative = fs::relative(fresh).string();
+  expect_refused(
+      "run " + quote(qs) + " --json " + quote(relative) + " --trace " + quote("./" + relative),
+      "--trace ./" + relative + ": would replace the --json output " + relative);
+  expect_refused("run " + quote(qs) + " --json " + quote(fresh) + " --trace " + quote(relative),
+                 "--trace " + relative + ": would replace the --json output " + fresh);
+  fs::create_symlink("target.json", path("link.json"));
+  expect_refused(
+      "run " + quote(qs) + " --json " + quote(path("link.json")) + " --trace " +
+          quote(path("target.json")),
+      "--trace " + path("target.json") + ": would replace the --json output " + path("link.json"));
 }
 
 TEST_F(OutputPaths, CompareRefusesToReplaceItsWorkloadOrAnExperimentsWorkload) {
