@@ -60,6 +60,11 @@ inline constexpr std::size_t kMaxIncludeLoads = 256;
 // bundled experiment has 56.
 inline constexpr std::size_t kMaxGeneratedWorkloads = 100'000;
 
+// Runs of one comparison: sweep points x policies x workloads, counted before any is planned
+// (eight sweeps of 100 values made 10^16 points, built in memory before anything was said).
+// Planned, each costs about 100 bytes, and each finished run's summary about 200.
+inline constexpr std::size_t kMaxRuns = 10'000'000;
+
 // One input file (workload, include, experiment, graph), read whole into memory: 256 MiB holds
 // a DOT or STG graph at the task and edge limits above.
 inline constexpr std::size_t kMaxInputFileBytes = std::size_t{256} << 20;

@@ -13,6 +13,7 @@
 #include <system_error>
 #include <thread>
 
+#include "config/limits.hpp"
 #include "experiment/kernel_pairs.hpp"
 
 namespace aqlsim {
@@ -40,17 +41,26 @@ std::vector<std::vector<std::string>> sweep_points(const std::vector<Sweep>& swe
   return points;
 }
 
-std::vector<Job> plan(const ExperimentSpec& spec) {
-  std::vector<Job> jobs;
-  const std::vector<std::string> policies =
-      spec.policies.empty() ? std::vector<std::string>{""} : spec.policies;
-  for (const auto& point : sweep_points(spec.sweeps)) {
-    for (const std::string& policy : policies) {
-      for (std::size_t w = 0; w < spec.workloads.size(); ++w)
-        jobs.push_back({w, point, policy});
-    }
+std::size_t policy_count(const ExperimentSpec& spec) {
+  return std::max<std::size_t>(1, spec.policies.size());
+}
+
+// Run `run` of the experiment. In run order the sweep points are outermost (the last sweep's
+// values changing fastest, as sweep_points lists them), then the policies, then the workloads;
+// decoded from the index, so that no list of the runs is made (10^7 runs took 2.9 GB).
+Job job_of(const ExperimentSpec& spec, std::size_t run) {
+  Job job;
+  job.workload = run % spec.workloads.size();
+  run /= spec.workloads.size();
+  job.policy = spec.policies.empty() ? std::string() : spec.policies[run % spec.policies.size()];
+  run /= policy_count(spec);
+  job.point.resize(spec.sweeps.size());
+  for (std::size_t i = spec.sweeps.size(); i-- > 0;) {
+    const std::vector<std::string>& values = spec.sweeps[i].values;
+    job.point[i] = values[run % values.size()];
+    run /= values.size();
   }
-  return jobs;
+  return job;
 }
 
 std::vector<std::pair<std::string, double>> application_ntts(const RunReport& report) {
@@ -119,22 +129,54 @@ double geomean(const std::vector<double>& values) {
 
 }  // namespace
 
+void check_run_count(const ExperimentSpec& spec) {
+  double points = 1;
+  for (const Sweep& sweep : spec.sweeps)
+    points *= static_cast<double>(sweep.values.size());
+  const double runs =
+      points * static_cast<double>(policy_count(spec)) * static_cast<double>(spec.workloads.size());
+  if (runs <= static_cast<double>(limits::kMaxRuns)) return;
+  const Sweep* last = spec.sweeps.empty() ? nullptr : &spec.sweeps.back();
+  const auto origin = last ? spec.override_origins.find(last->key + "=" + last->values.front())
+                           : spec.override_origins.end();
+  throw InputError(
+      origin != spec.override_origins.end() ? origin->second : SourceLocation{},
+      fmt::format("{:.3g} sweep points x {} policies x {} workloads make {:.3g} runs, "
+                  "more than the limit of {}: sweep fewer values, or split the sweep "
+                  "over several comparisons",
+                  points, policy_count(spec), spec.workloads.size(), runs, limits::kMaxRuns));
+}
+
 std::size_t count_runs(const ExperimentSpec& spec) {
-  return plan(spec).size();
+  check_run_count(spec);
+  std::size_t runs = spec.workloads.size() * policy_count(spec);
+  for (const Sweep& sweep : spec.sweeps)
+    runs *= sweep.values.size();
+  return runs;
 }
 
 std::vector<std::string> workload_input_files(const ExperimentSpec& spec) {
   std::vector<std::string> files;
   std::set<std::string> seen;
-  // A workload names files only under `kernels` (includes) and `graph` (its import): unless a
-  // sweep sets a value there, every point reads the files of the first, and loading a large
-  // graph again at each point would cost as much as its runs.
+  // A workload names files only in its kernels' `include`s and its graph's `import`: a sweep of
+  // another key reads at each of its values the files of the first, so only the values of sweeps
+  // that can name a file (those keys, or a whole kernel, list or graph) are loaded. Loading a
+  // large graph again at each point would cost as much as its runs, and a sweep of 10^7 points
+  // took longer to load than its shard took to run.
   const auto names_files = [](const Sweep& sweep) {
-    const std::string_view top = std::string_view(sweep.key).substr(0, sweep.key.find('.'));
-    return top == "kernels" || top == "graph";
+    const std::string_view key = sweep.key;
+    const std::string_view top = key.substr(0, key.find('.'));
+    const std::string_view last = key.substr(key.rfind('.') + 1);
+    if (top != "kernels" && top != "graph") return false;
+    return key == top || (top == "kernels" && std::ranges::count(key, '.') == 1) ||
+           last == "include" || last == "import";
   };
-  std::vector<std::vector<std::string>> points = sweep_points(spec.sweeps);
-  if (std::none_of(spec.sweeps.begin(), spec.sweeps.end(), names_files)) points.resize(1);
+  check_run_count(spec);
+  std::vector<Sweep> reading = spec.sweeps;
+  for (Sweep& sweep : reading) {
+    if (!names_files(sweep)) sweep.values.resize(1);
+  }
+  const std::vector<std::vector<std::string>> points = sweep_points(reading);
   for (const auto& point : points) {
     for (const WorkloadSource& source : spec.workloads) {
       Scenario loaded = load_at(spec, source, point);
@@ -147,11 +189,11 @@ std::vector<std::string> workload_input_files(const ExperimentSpec& spec) {
 }
 
 SliceOutcome run_slice(const ExperimentSpec& spec, const CompareOptions& options, Slice slice) {
-  const std::vector<Job> all = plan(spec);
-  std::vector<std::size_t> mine;  // indices into `all`
-  for (std::size_t i = 0; i < all.size(); ++i) {
-    if (slice.holds(i)) mine.push_back(i);
-  }
+  const std::size_t runs = count_runs(spec);
+  std::vector<std::size_t> mine;  // the runs of the slice
+  mine.reserve(slice.size(runs));
+  for (std::size_t run = slice.index; run < runs; run += slice.count)
+    mine.push_back(run);
   std::vector<RunSummary> results(mine.size());
   std::vector<std::exception_ptr> errors(mine.size());
   std::atomic<std::size_t> next{0};
@@ -159,7 +201,7 @@ SliceOutcome run_slice(const ExperimentSpec& spec, const CompareOptions& options
   const auto worker = [&] {
     for (std::size_t i = next++; i < mine.size(); i = next++) {
       try {
-        results[i] = run_job(spec, all[mine[i]], options);
+        results[i] = run_job(spec, job_of(spec, mine[i]), options);
         results[i].run = mine[i];
       } catch (...) {
         errors[i] = std::current_exception();

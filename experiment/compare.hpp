@@ -55,14 +55,18 @@ struct RunSummary {
   std::vector<std::pair<std::string, double>> application_ntt;
 };
 
+// Throws InputError, at the last sweep, when the experiment would make more than
+// limits::kMaxRuns runs.
+void check_run_count(const ExperimentSpec& spec);
 // How many runs the experiment makes: workloads x policies x sweep points.
 std::size_t count_runs(const ExperimentSpec& spec);
 
 // The files the runs read as they load their workloads (Scenario::input_files): what each
-// workload includes or imports at every sweep point (a swept key under `kernels` or `graph` may
-// name another file), each once, in the order first read. A workload file itself is read with
-// the experiment (WorkloadSource::path). Loads every workload at the first point, and at every
-// point when a sweep sets a key under `kernels` or `graph`; throws the first InputError.
+// workload includes or imports at every sweep point (a swept `include` or `import`, or a whole
+// kernel, kernel list or graph, may name another file), each once, in the order first read. A
+// workload file itself is read with the experiment (WorkloadSource::path). Loads every workload
+// at each combination of the values of such sweeps, the other sweeps at their first value;
+// throws the first InputError.
 std::vector<std::string> workload_input_files(const ExperimentSpec& spec);
 
 // The runs of `slice` in run order, and the first error by run order (a failed run does not

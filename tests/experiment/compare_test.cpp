@@ -325,6 +325,65 @@ TEST_F(Compare, InputFilesAreFoundAtEverySweepPointOnlyWhenASweepCanNameAFile) {
   EXPECT_EQ(workload_input_files(spec), (std::vector<std::string>{lib}));
   spec.sweeps = {{"kernels.0.include", {"lib.yaml", "zz.yaml"}}};
   EXPECT_THROW(workload_input_files(spec), InputError);
+  // A key under `kernels` that names no file is read at its first value only, whatever the
+  // other sweeps: a sweep of 10^7 points was loaded at every one.
+  spec.sweeps = {{"kernels.0.persistent", {"false", "zz"}}, {"kernels.0.include", {"lib.yaml"}}};
+  EXPECT_EQ(workload_input_files(spec), (std::vector<std::string>{lib}));
+  for (const std::string whole : {"kernels", "kernels.0"}) {
+    spec.sweeps = {{whole, {"[{include: lib.yaml}]", "zz"}}};
+    if (whole == "kernels.0") spec.sweeps[0].values[0] = "{include: lib.yaml}";
+    EXPECT_THROW(workload_input_files(spec), InputError) << whole;
+  }
+}
+
+// Sweep points x policies x workloads are counted before any run is planned: eight sweeps of 100
+// values (10^16 points) grew to 9 GB before anything was said. The error is at the last sweep.
+TEST_F(Compare, ARunCountOverTheLimitIsRefusedBeforeAnyIsPlanned) {
+  write("w.yaml", "kernels: [{name: k, wg_time: 1us}]\nqueues: [{packets: [{dispatch: k}]}]\n");
+  std::string values = "[";
+  for (int i = 1; i <= 100; ++i)
+    values += std::to_string(i) + (i < 100 ? "," : "]");
+  std::string sweeps;
+  for (const std::string key :
+       {"seed", "kernels.0.workgroups", "kernels.0.vgprs", "queues.0.priority"})
+    sweeps += "    " + key + ": " + values + "\n";
+  ExperimentSpec spec = load_experiment(write(
+      "e.yaml", "experiment:\n  workload: w.yaml\n  policies: [fifo, srtf]\n  sweep:\n" + sweeps));
+  // 10^8 points x 2 policies x 1 workload.
+  EXPECT_THAT([&] { count_runs(spec); },
+              ::testing::ThrowsMessage<InputError>(::testing::AllOf(
+                  ::testing::HasSubstr("e.yaml:8:25: "),
+                  ::testing::HasSubstr("1e+08 sweep points x 2 policies x 1 workloads make 2e+08 "
+                                       "runs, more than the limit of 10000000"))));
+  EXPECT_THROW(run_experiment(spec, {}), InputError);
+  EXPECT_THROW(workload_input_files(spec), InputError);
+  // 100 x 100 x 100 x 5 points x 2 policies: at the limit.
+  spec.sweeps[3].values.resize(5);
+  EXPECT_EQ(count_runs(spec), 10'000'000U);
+}
+
+// Runs are decoded from their index: the last sweep's values change fastest, then policies, then
+// workloads, as the CSV lists them.
+TEST_F(Compare, RunsFollowTheSweepsThenThePoliciesThenTheWorkloads) {
+  write("a.yaml", "kernels: [{name: k, wg_time: 1us}]\nqueues: [{packets: [{dispatch: k}]}]\n");
+  write("b.yaml", "kernels: [{name: k, wg_time: 2us}]\nqueues: [{packets: [{dispatch: k}]}]\n");
+  const ExperimentSpec spec = load_experiment(write("e.yaml", R"(experiment:
+  workloads: [a.yaml, b.yaml]
+  policies: [fifo, srtf]
+  alone: false
+  sweep: {seed: [1, 2], kernels.0.workgroups: [1, 2, 3]}
+)"));
+  const auto runs =
+      run_experiment(spec, {.seed = std::nullopt, .jobs = 2, .limits = {}, .progress = {}});
+  ASSERT_EQ(runs.size(), 24U);
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    EXPECT_EQ(runs[i].run, i);
+    EXPECT_EQ(runs[i].workload, i % 2 == 0 ? dir / "a.yaml" : dir / "b.yaml") << i;
+    EXPECT_EQ(runs[i].policy, (i / 2) % 2 == 0 ? "fifo" : "srtf") << i;
+    EXPECT_EQ(runs[i].point, (std::vector<std::string>{std::to_string(1 + i / 12),
+                                                       std::to_string(1 + (i / 4) % 3)}))
+        << i;
+  }
 }
 
 TEST(ParseSweep, SplitsValuesAndRejectsMissingParts) {
