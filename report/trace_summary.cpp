@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "config/input_error.hpp"
 #include "config/json_excerpt.hpp"
@@ -60,6 +61,7 @@ class Reader {
     const std::uint64_t tid = index(e, "tid");
     const std::string name = text(e, "name");
     if (phase == "M") {
+      if (name == "thread_name" && pid < kMaxRows && tid < kMaxRows) named_.insert(row(pid, tid));
       if (pid == kSlotPid && name == "process_name") aqlsim_ = true;
       if (pid == kMeasuredCuPid && name == "process_name" &&
           process_title(e).starts_with(kMeasuredCuTitle))
@@ -86,6 +88,14 @@ class Reader {
       bad(fmt::format("with pid {} and tid {}: no device has that many slots, CUs or lanes", pid,
                       tid));
     }
+    // The rows are kept by slot and CU number, so a slice on a slot or CU that the run did not
+    // have would cost the rows up to it: one edited line on slot 65535 took 9.5 GB.
+    if (!named_.contains(row(pid, tid))) {
+      bad(
+          fmt::format("on pid {} and tid {}, which no earlier thread_name event names (`aqlsim "
+                      "run --trace` names each row before its first slice)",
+                      pid, tid));
+    }
     if (summary_.measured) {
       // `aqlsim hip run --trace`: a kernel is a slice on its queue's row, a work-group one on
       // its CU's row of the one CU process.
@@ -101,6 +111,8 @@ class Reader {
   bool is_aqlsim_trace() const { return aqlsim_ || summary_.measured; }
 
  private:
+  static std::uint64_t row(std::uint64_t pid, std::uint64_t tid) { return pid << 32 | tid; }
+
   // The event just read ends on the line of the last character read (a number's end is known
   // only from the character after it, perhaps the newline ending its line).
   [[noreturn]] void bad(const std::string& what) const {
@@ -209,6 +221,7 @@ class Reader {
   std::unordered_map<std::string, std::size_t> queues_;
   std::unordered_map<std::string, std::size_t> series_cache_;
   std::vector<Held> last_;
+  std::unordered_set<std::uint64_t> named_;  // rows (pid, tid) a thread_name event named
 };
 
 }  // namespace

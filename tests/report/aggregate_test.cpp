@@ -138,8 +138,12 @@ TEST(TraceSummary, ManyWorkGroupsAreBinnedExactlyAndDrawnBounded) {
   trace << "{\"traceEvents\":[\n"
            "{\"ph\":\"M\",\"pid\":0,\"tid\":0,\"name\":\"process_name\",\"args\":{\"name\":"
            "\"Hardware queue slots\"}}";
+  // Each row named before its first slice, as `aqlsim run --trace` names them.
+  trace << ",\n{\"ph\":\"M\",\"pid\":0,\"tid\":0,\"name\":\"thread_name\"}";
   for (int cu = 0; cu < 8; ++cu) {
     for (int lane = 0; lane < 4; ++lane) {
+      trace << ",\n{\"ph\":\"M\",\"pid\":" << 2 + cu << ",\"tid\":" << lane
+            << ",\"name\":\"thread_name\"}";
       for (int i = 0; i < 5'000; ++i) {
         trace << ",\n{\"ph\":\"X\",\"pid\":" << 2 + cu << ",\"tid\":" << lane << ",\"name\":\""
               << (i % 2 ? "a0" : "b0") << "\",\"ts\":" << 20 * i
@@ -198,6 +202,7 @@ TEST(SlotsChart, CoarsensUntilTheBoxesFitTheBudget) {
   std::ostringstream trace;
   trace << "{\"traceEvents\":[{\"ph\":\"M\",\"pid\":0,\"tid\":0,\"name\":\"process_name\"}";
   for (int slot = 0; slot < 32; ++slot) {
+    trace << ",{\"ph\":\"M\",\"pid\":0,\"tid\":" << slot << ",\"name\":\"thread_name\"}";
     for (int i = 0; i < 2000; ++i) {
       trace << ",{\"ph\":\"X\",\"pid\":0,\"tid\":" << slot << ",\"name\":\""
             << (i % 3 ? "processing" : "blocked") << "\",\"ts\":" << 50 * i

@@ -250,6 +250,11 @@ TEST_F(ReportInput, AnEventAqlsimWouldNotWriteIsRefusedAtItsLine) {
               HasSubstr("that is not an object: 7"));
   EXPECT_THAT(refused("\"ph\":\"X\",\"pid\":2,", "\"pid\":2,", "\"pid\":70000,"),
               HasSubstr("with pid 70000 and tid "));
+  // A row the run never had: the rows up to slot 65535 took 9.5 GB for one edited line.
+  EXPECT_THAT(refused("\"ph\":\"X\",\"pid\":0,\"tid\":0,", "\"tid\":0,", "\"tid\":65535,"),
+              HasSubstr("on pid 0 and tid 65535, which no earlier thread_name event names"));
+  EXPECT_THAT(refused("\"ph\":\"X\",\"pid\":2,", "\"pid\":2,", "\"pid\":60000,"),
+              HasSubstr("on pid 60000 and tid "));
   // No run reaches 2^62 ps (about 53 days): a slice past it was clipped without a word.
   EXPECT_THAT(refused("\"starved\"", "\"dur\":", "\"dur\":1e300,\"d\":"),
               HasSubstr("that ends at 1e+300 us, after the largest simulated time"));
