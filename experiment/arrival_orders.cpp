@@ -8,7 +8,6 @@
 
 #include "config/duration.hpp"
 #include "config/limits.hpp"
-#include "scenario/load_scenario.hpp"
 
 namespace aqlsim {
 namespace {
@@ -67,7 +66,8 @@ std::vector<WorkloadSource> arrival_orders(const YamlNode& node) {
   const auto [device, library] = read_generator_source(node);
   const std::string head = fmt::format(
       "device: {}\nkernels: [{{include: \"{}\"}}]\nmetrics_per: queue\n", device, library);
-  const Scenario probe = load_scenario_text(head + "queues: [{name: probe}]\n", "arrival_orders");
+  const Scenario probe =
+      load_generator_probe(node, head + "queues: [{name: probe}]\n", "arrival_orders");
   const std::vector<Application> apps =
       read_applications(node.require("applications"), probe, library);
   const Tick spacing = node.duration_or("spacing", kMillisecond, probe.device.clock_mhz);

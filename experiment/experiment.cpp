@@ -15,6 +15,7 @@
 #include "experiment/arrival_orders.hpp"
 #include "experiment/kernel_pairs.hpp"
 #include "queue_sched/registry.hpp"
+#include "scenario/load_scenario.hpp"
 #include "taskgraph/graph_section.hpp"
 
 namespace aqlsim {
@@ -177,6 +178,28 @@ GeneratorSource read_generator_source(const YamlNode& node) {
   return {device.c_str(), std::filesystem::absolute(base / node.require("kernels").as_string())
                               .lexically_normal()
                               .string()};
+}
+
+Scenario load_generator_probe(const YamlNode& node, const std::string& text,
+                              const std::string& name) {
+  try {
+    return load_scenario_text(text, name);
+  } catch (const InputError& e) {
+    std::string detail = e.detail();
+    const std::string from_generated = " (in a file included from " + name + ":";
+    if (const auto at = detail.find(from_generated); at != std::string::npos) {
+      const auto end = detail.find(')', at);
+      detail.replace(at, end + 1 - at,
+                     " (in the kernel library included from " +
+                         node.require("kernels").location().to_string() + ")");
+    }
+    if (e.where().file.str() != name) throw InputError(e.where(), detail);
+    // An error in the made-up text is one in the value of `device` or `kernels` it was made from.
+    const bool device = detail.find("(at 'device") != std::string::npos;
+    const bool kernels = detail.find("(at 'kernels") != std::string::npos;
+    if (const auto path = detail.rfind(" (at '"); path != std::string::npos) detail.resize(path);
+    (device ? node.require("device") : kernels ? node.require("kernels") : node).fail(detail);
+  }
 }
 
 std::string library_kernel(const YamlNode& name, const Scenario& probe,

@@ -61,6 +61,12 @@ struct GeneratorSource {
 };
 GeneratorSource read_generator_source(const YamlNode& node);
 
+// Loads `text`, the workload that a generator (`pairs`, `arrival_orders`: `node`) makes to read
+// its device and kernel library, named `name`. An error in it is reported in the experiment file:
+// at `device` or `kernels`, and one inside the library as in the library included from `kernels`.
+Scenario load_generator_probe(const YamlNode& node, const std::string& text,
+                              const std::string& name);
+
 // The kernel `name` names, which must be in `probe` (a workload that reads `library`).
 std::string library_kernel(const YamlNode& name, const Scenario& probe, const std::string& library);
 

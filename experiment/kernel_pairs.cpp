@@ -10,7 +10,6 @@
 #include "config/duration.hpp"
 #include "config/limits.hpp"
 #include "scenario/alone_runs.hpp"
-#include "scenario/load_scenario.hpp"
 #include "scenario/runner.hpp"
 
 namespace aqlsim {
@@ -106,7 +105,7 @@ std::vector<WorkloadSource> kernel_pairs(const YamlNode& node) {
                   node.bool_or("persistent", false) ? ", persistent: true" : "");
   // Reading the library through a workload checks it and gives the clock for `cy`.
   const Scenario probe =
-      load_scenario_text(workload_text(device, include, "  - {name: probe}\n"), "pairs");
+      load_generator_probe(node, workload_text(device, include, "  - {name: probe}\n"), "pairs");
   std::vector<std::string> names;
   const std::optional<YamlNode> list = node.get("names");
   if (list) {

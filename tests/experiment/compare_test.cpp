@@ -222,6 +222,35 @@ TEST_F(Compare, AGeneratedWorkloadNamedAsAListedFileIsAnErrorAtItsGenerator) {
   fs::current_path(was);
 }
 
+// The device and the library are read through a workload made from them: its errors were placed
+// in that made-up text (`pairs:2:21: ... (at 'kernels.0.include')`), a file that does not exist.
+TEST_F(Compare, AGeneratorsDeviceAndLibraryErrorsAreInTheExperimentFile) {
+  write("bad.yaml", "kernels:\n  - {name: k, wg_time: -1us}\n");
+  const auto error = [&](const std::string& generator) {
+    try {
+      load_experiment(write("e.yaml", "experiment:\n" + generator));
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  const std::string e = (dir / "e.yaml").string();
+  EXPECT_THAT(error("  pairs: {device: gtx480, kernels: none.yaml, second_arrival: 1us}\n"),
+              ::testing::AllOf(::testing::StartsWith(e + ":2:36: cannot include"),
+                               ::testing::EndsWith("(at 'experiment.pairs.kernels')")));
+  EXPECT_THAT(error("  pairs: {device: nodev, kernels: bad.yaml, second_arrival: 1us}\n"),
+              ::testing::AllOf(::testing::StartsWith(e + ":2:19: no device preset named 'nodev'"),
+                               ::testing::EndsWith("(at 'experiment.pairs.device')")));
+  EXPECT_THAT(error("  arrival_orders:\n    device: titanx\n    kernels: none.yaml\n"
+                    "    applications: [{name: a, kernels: [k]}]\n"),
+              ::testing::AllOf(::testing::StartsWith(e + ":4:14: cannot include"),
+                               ::testing::EndsWith("(at 'experiment.arrival_orders.kernels')")));
+  EXPECT_THAT(error("  pairs: {device: gtx480, kernels: bad.yaml, second_arrival: 1us}\n"),
+              ::testing::AllOf(
+                  ::testing::StartsWith((dir / "bad.yaml").string() + ":2:24: "),
+                  ::testing::EndsWith("(in the kernel library included from " + e + ":2:36)")));
+}
+
 // `group: 3` makes every combination of three kernels, in list order, spaced apart.
 TEST_F(Compare, GroupsOfThreeAreEveryCombinationInListOrder) {
   const std::string library = std::string(AQLSIM_SOURCE_DIR) + "/workloads/kernels/ercbench.yaml";
