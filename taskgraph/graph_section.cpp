@@ -215,6 +215,11 @@ GraphSection read_graph_section(const YamlNode& node, const Scenario& scenario) 
     const auto mode = parse_cost_mode(text->as_string());
     if (!mode) text->fail("expected unit, estimated or explicit");
     section.cost_mode = *mode;
+    if (section.cost_mode == CostMode::explicit_ && node.has("generate")) {
+      text->fail(
+          "a generated graph's tasks have no cost, which ranks: explicit needs on every "
+          "task: give unit or estimated");
+    }
   }
   o.queue_size = static_cast<std::uint32_t>(
       node.int_or("queue_size", o.queue_size, 1, limits::kMaxQueuePackets));

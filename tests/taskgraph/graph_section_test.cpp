@@ -56,6 +56,18 @@ TEST(GraphSection, GeneratedTasksTakeTheDefaultKernel) {
   EXPECT_EQ(none.where().column, 13);
 }
 
+// Generators make no costs: `ranks: explicit` was refused at the first task, placed in a file
+// named "generated graph" with no line. It is refused at `ranks` (line 7 after kKernels).
+TEST(GraphSection, ExplicitRanksOfAGeneratedGraphAreAnErrorAtRanks) {
+  const InputError e = error_of([] {
+    load_section("graph:\n  generate: {kind: chain, n: 3, kernel: k}\n  ranks: explicit\n");
+  });
+  EXPECT_EQ(e.where().file.str(), "g.yaml");
+  EXPECT_EQ(e.where().line, 7);
+  EXPECT_EQ(e.where().column, 10);
+  EXPECT_THAT(e.detail(), HasSubstr("a generated graph's tasks have no cost"));
+}
+
 TEST(GraphSection, QueuesAreCreatedInListedOrLevelOrder) {
   // b is listed first but depends on a: `listed` creates q_b first, `level` q_a.
   const std::string tasks =
