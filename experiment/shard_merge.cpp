@@ -21,7 +21,9 @@ void check_belongs(const ShardFile& shard, const ShardFile& first, const Placed&
   if (h.experiment != first.header.experiment || h.runs != first.header.runs) {
     throw InputError(where, fmt::format("a shard of another comparison than {} (experiment {}, "
                                         "{} runs; {} has experiment {}, {} runs): shards merge "
-                                        "only with the same experiment file, options and seed",
+                                        "only with the same experiment file, options and seed, "
+                                        "and its workloads named by the same paths (the CSV's "
+                                        "workload column)",
                                         first.path, h.experiment, h.runs, first.path,
                                         first.header.experiment, first.header.runs));
   }
