@@ -95,6 +95,7 @@ void read_included_kernels(const YamlNode& item, Scenario& scenario, IncludeStat
     scenario.input_files.push_back(path);
     library.expect_map("a kernel library: a map with a kernels list");
     library.allow_keys({"description", "kernels"});
+    library.string_or("description", "");  // free text, checked as the workload's is
     read_kernel_list(library.require("kernels"), scenario,
                      {.depth = state.depth + 1, .loads = state.loads});
   } catch (const InputError& e) {

@@ -363,6 +363,18 @@ TEST(LoadErrors, ABarrierThatWaitsBehindItselfInItsQueue) {
             "'queues.0.packets.1.barrier_or')");
 }
 
+// `description` is free text, but one value: a list, even a self-referring alias, was accepted.
+TEST(LoadErrors, ADescriptionIsOneValue) {
+  const InputError e = load_error(lines({
+      "description: &a [*a]",
+      "kernels:",
+      "  - {name: k, wg_time: 10us}",
+      "queues: [{name: q, packets: [{dispatch: k}]}]",
+  }));
+  expect_at(e, 1, 14);
+  EXPECT_EQ(e.detail(), "expected a single value, found a list (at 'description')");
+}
+
 TEST(LoadErrors, BarrierOnAnUnknownPacket) {
   const InputError e = load_error(lines({
       "kernels:",
