@@ -15,16 +15,24 @@ std::string read_input_file(const std::string& path) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
     throw InputError({path, 0, 0}, "is a directory, not a file");
+  const auto too_large = [&path] {
+    return InputError({path, 0, 0}, fmt::format("the file is larger than the limit of {} MiB",
+                                                limits::kMaxInputFileBytes >> 20));
+  };
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError({path, 0, 0}, "cannot open file");
   std::string text;
+  // A regular file's size is known: refused unread, or read into one allocation. Other files
+  // (pipes, /dev/zero) are read up to the limit, never past it.
+  if (const auto size = std::filesystem::file_size(path, ec); !ec) {
+    if (size > limits::kMaxInputFileBytes) throw too_large();
+    text.reserve(static_cast<std::size_t>(size));
+  }
   char buffer[1 << 16];
   while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
-    text.append(buffer, static_cast<std::size_t>(in.gcount()));
-    if (text.size() > limits::kMaxInputFileBytes) {
-      throw InputError({path, 0, 0}, fmt::format("the file is larger than the limit of {} MiB",
-                                                 limits::kMaxInputFileBytes >> 20));
-    }
+    const auto read = static_cast<std::size_t>(in.gcount());
+    if (text.size() + read > limits::kMaxInputFileBytes) throw too_large();
+    text.append(buffer, read);
   }
   if (in.bad()) throw InputError({path, 0, 0}, "cannot read file");
   return plain_text(std::move(text));
