@@ -37,15 +37,15 @@ void check_thread_block_policy(const std::string& name) {
 // An experiment's policies are compare's, one run each; accuracy runs under the first
 // thread-block one and keeps the workload's other policies. The others were ignored without a
 // word: a note names them and the setting that would apply each.
-void note_unapplied_policies(const ExperimentSpec& spec) {
-  for (const std::string& name : spec.policies) {
+void note_unapplied_policies(const std::vector<std::string>& policies) {
+  for (const std::string& name : policies) {
     const PolicyInfo* info = find_policy(name);
     if (info == nullptr || info->kind == PolicyKind::thread_block) continue;
     const char* key = info->kind == PolicyKind::queue_mapping ? "queue_mapping" : "kernel";
     fmt::print(stderr,
                "aqlsim: note: the experiment's {} policy '{}' is not applied: accuracy runs under "
-               "its first thread-block policy and the workload's others (--set scheduling.{}={} "
-               "applies it)\n",
+               "one thread-block policy (--policy, or the experiment's first) and the workload's "
+               "others (--set scheduling.{}={} applies it)\n",
                policy_kind_name(info->kind), name, key, name);
   }
 }
@@ -53,12 +53,11 @@ void note_unapplied_policies(const ExperimentSpec& spec) {
 int accuracy(const AccuracyCli& o) {
   ExperimentSpec spec = load_experiment(o.file);
   add_set_options(spec, o.overrides);  // as compare: each once, none swept, over the file's
-  if (!o.policy.empty()) {
-    check_thread_block_policy(o.policy);
-    spec.policies = {o.policy};
-  }
+  if (!o.policy.empty()) check_thread_block_policy(o.policy);
+  const std::vector<std::string> listed = spec.policies;
+  if (!o.policy.empty()) spec.policies = {o.policy};
   const AccuracyResult result = predictor_accuracy(spec);
-  note_unapplied_policies(spec);
+  note_unapplied_policies(listed);
   fmt::print("predicted runtime / actual runtime, Simple Slicing predictor\n");
   fmt::print("{:<9} {:<24} {:>6} {:>7} {:>7} {:>7} {:>7} {:>7} {:>9}\n", "group", "prediction", "n",
              "min", "q1", "median", "q3", "max", "0.5-2x");

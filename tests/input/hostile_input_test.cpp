@@ -410,12 +410,17 @@ TEST_F(Hostile, CommandLineNumbersAndPoliciesAreCheckedStrictly) {
   expect_rejected({"accuracy", "ok.yaml", "--policy", "kernel-rr"}, {"is a kernel policy"});
   // An experiment's queue-mapping or kernel policy was ignored without a word.
   file("maps.yaml", "experiment:\n  workload: ok.yaml\n  policies: [fifo, priority-static]\n");
+  const std::string note =
+      "aqlsim: note: the experiment's queue-mapping policy 'priority-static' is not applied: "
+      "accuracy runs under one thread-block policy (--policy, or the experiment's first) and the "
+      "workload's others (--set scheduling.queue_mapping=priority-static applies it)\n";
   const Outcome maps = aqlsim({"accuracy", "maps.yaml"});
   EXPECT_EQ(maps.status, 0) << maps.err;
-  EXPECT_EQ(maps.err,
-            "aqlsim: note: the experiment's queue-mapping policy 'priority-static' is not "
-            "applied: accuracy runs under its first thread-block policy and the workload's "
-            "others (--set scheduling.queue_mapping=priority-static applies it)\n");
+  EXPECT_EQ(maps.err, note);
+  // --policy replaces the thread-block policy, not the note (which it dropped).
+  const Outcome chosen = aqlsim({"accuracy", "maps.yaml", "--policy", "srtf"});
+  EXPECT_EQ(chosen.status, 0) << chosen.err;
+  EXPECT_EQ(chosen.err, note);
   // An empty baseline also means "not given": it was the default without a word.
   for (const char* command : {"compare", "report"}) {
     expect_rejected({command, "ok.yaml", "--baseline", ""},
