@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <unordered_map>
 
 #include "config/input_error.hpp"
 #include "config/json_excerpt.hpp"
@@ -122,12 +123,18 @@ RunResult parse_run_result(const std::string& text, const std::string& name) {
   r.makespan_us = shape.time(json, "", "makespan_us");
   const Json& kernels = shape.member(json, "", "kernels");
   if (!kernels.is_array()) shape.fail("kernels", "is not an array");
+  // A run lists each packet once: the trace check and the page match kernels by packet name.
+  std::unordered_map<std::string, std::size_t> listed;
   for (std::size_t i = 0; i < kernels.size(); ++i) {
     const Json& k = kernels[i];
     const std::string path = fmt::format("kernels[{}].", i);
     if (!k.is_object()) shape.fail(path.substr(0, path.size() - 1), "is not an object");
     KernelResultRow row;
     row.name = shape.string(k, path, "name");
+    if (const auto [first, added] = listed.emplace(row.name, i); !added) {
+      shape.fail(path + "name",
+                 fmt::format("'{}' is listed already, as kernels[{}]", row.name, first->second));
+    }
     row.kernel = shape.string(k, path, "kernel");
     row.queue = shape.string(k, path, "queue");
     row.workgroups = shape.count(k, path, "workgroups");

@@ -121,6 +121,17 @@ TEST_F(ReportInput, EmptyAndHeaderOnlyCsvAreBadInput) {
   EXPECT_THAT(fails(quote(path("header.csv"))).err, HasSubstr("a header but no runs"));
 }
 
+// A run lists each packet once; the page and the trace check match kernels by packet name.
+TEST_F(ReportInput, AKernelListedTwiceIsBadInput) {
+  Json run = read_json("q.json");
+  const std::size_t listed = run["kernels"].size();
+  run["kernels"].push_back(run["kernels"][0]);
+  write("twice.json", run.dump());
+  EXPECT_THAT(fails(quote(path("twice.json"))).err,
+              HasSubstr(fmt::format("kernels[{}].name '{}' is listed already, as kernels[0]",
+                                    listed, run["kernels"][0]["name"].get<std::string>())));
+}
+
 // The counts are whole, as compare writes them; a control character in a policy's name reaches
 // the page as the replacement character (a NUL is an HTML parse error).
 TEST_F(ReportInput, CountsAreWholeAndControlCharactersDoNotReachThePage) {
