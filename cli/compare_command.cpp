@@ -248,7 +248,9 @@ void add_compare_command(CLI::App& app, Action& action) {
   auto o = std::make_shared<CompareCli>();
   CLI::App* cmd = app.add_subcommand(
       "compare", "Run a workload or an experiment under several policies; one row per policy");
-  cmd->add_option("file", o->file, "A workload file, or an experiment file (README: Experiments)")
+  cmd->add_option(
+         "file", o->file,
+         "A workload file, or an experiment file (README: Command line, \"Experiment files\")")
       ->required();
   cmd->add_option("--policies", o->policies,
                   "Comma-separated policies to compare (queue-mapping, thread-block or kernel)")

@@ -1,7 +1,7 @@
 #pragma once
 // Experiments: many runs of workloads under several policies and parameter sweeps. An
-// experiment file lists workloads, policies and sweeps (README: "Experiments"); a plain
-// workload file is an experiment of one workload.
+// experiment file lists workloads, policies and sweeps (README: Command line, "Experiment files");
+// a plain workload file is an experiment of one workload.
 #include <cstdint>
 #include <map>
 #include <optional>

@@ -1,6 +1,6 @@
 #pragma once
-// How work is taken back from the GPU (README: "Preemption"). Three mechanisms, so their costs
-// can be compared on the same workload:
+// How work is taken back from the GPU (README: The model, "Taking work back"). Three mechanisms, so
+// their costs can be compared on the same workload:
 //  - drain: persistent-thread kernels (Lopez-Albelda et al. 2018, listing 1) stop taking tasks
 //    once the eviction command lands; tasks in flight run to their end; the task counter is
 //    kept, so a relaunch continues where it stopped.
