@@ -198,8 +198,9 @@ void PacketProcessor::processing_done(std::uint64_t payload) {
 }
 
 // HSA: "a packet processor must not process a packet of this type": it waits for the header.
-// gem5 copies the ring when the doorbell rings and calls fatal on an INVALID header
-// (hsa_packet_processor.cc, beside barrier-OR), which is processed here to be reported.
+// gem5 copies the ring when the doorbell rings and never processes an INVALID copy nor fetches it
+// again (dispPending), so its queue stops for good without a word: processed here, to be
+// reported as the queue's error.
 bool PacketProcessor::awaits_publication(const UserQueue& queue) const {
   return !device_->front_end.gem5() && queue.head().header().type == HSA_PACKET_TYPE_INVALID;
 }
@@ -226,10 +227,13 @@ PacketProcessor::HeadOutcome PacketProcessor::execute_head(UserQueue& queue) {
   const PacketHeader header = queue.head().header();
   if (header.type == HSA_PACKET_TYPE_INVALID) {  // only under gem5 (awaits_publication)
     return fail(queue, HSA_STATUS_ERROR_INVALID_PACKET_FORMAT,
-                "the packet header is INVALID (rung before it was written): gem5's packet "
-                "processor calls fatal on one");
+                "the packet header is INVALID (rung before it was written): gem5 never processes "
+                "the copy it fetched, and the queue stops for good without an error");
   }
-  if (!is_supported_packet_type(header.type)) {
+  // gem5 (submitVendorPkt) retires a vendor-specific packet as a no-op.
+  const bool vendor_no_op =
+      header.type == HSA_PACKET_TYPE_VENDOR_SPECIFIC && device_->front_end.gem5();
+  if (!is_supported_packet_type(header.type) && !vendor_no_op) {
     return fail(
         queue, HSA_STATUS_ERROR_INVALID_PACKET_FORMAT,
         fmt::format("unsupported packet type {} ({})", header.type, packet_type_name(header.type)));
@@ -246,6 +250,10 @@ PacketProcessor::HeadOutcome PacketProcessor::execute_head(UserQueue& queue) {
     if (!device_->front_end.gem5_barrier_timing()) return HeadOutcome::waiting;
     state_->runtime[queue.id()].barrier_bit = true;
     return HeadOutcome::held;
+  }
+  if (vendor_no_op) {
+    retire_head(queue);
+    return HeadOutcome::retired;
   }
   if (header.type == HSA_PACKET_TYPE_KERNEL_DISPATCH) return execute_dispatch(queue);
   return execute_barrier(queue, any, block == HeadBlock::none);

@@ -245,6 +245,18 @@ queues:
   expect_launches(workload, {"device.front_end.max_unfinished_per_queue=1"}, {{"a1", 18}});
 }
 
+// gem5's submitVendorPkt retires a vendor-specific packet (type 0) as a no-op: v is processed
+// [0,4] and a1 [4,8], launching at 8. Under hsa it is a queue error and a1 never runs.
+TEST(Gem5Semantics, AVendorSpecificPacketIsANoOpUnderGem5) {
+  const std::string workload = device("100us") + R"(
+queues:
+  - {name: a, packets: [{name: v, raw_type: 0}, {name: a1, dispatch: k5}]}
+)";
+  expect_launches(workload, kGem5, {{"a1", 8}});
+  auto hsa = simulate(workload, {});
+  EXPECT_EQ(hsa->outcome.status, RunStatus::queue_error);
+}
+
 TEST(Gem5Semantics, BarrierOrIsAnInputErrorUnderGem5) {
   const std::string workload = device("100us") + R"(
 queues:
