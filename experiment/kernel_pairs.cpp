@@ -155,6 +155,19 @@ std::vector<WorkloadSource> kernel_pairs(const YamlNode& node) {
 
 void resolve_second_arrival(const WorkloadSource& source, Scenario& scenario) {
   if (!source.second_arrival) return;
+  // The pair's two queues, as generated, unless an override replaced them.
+  const auto starts_with_dispatch = [&](std::size_t q, const char* name) {
+    return q < scenario.queues.size() && scenario.queues[q].name == name &&
+           !scenario.queues[q].packets.empty() &&
+           scenario.queues[q].packets.front().kind == PacketSpec::Kind::dispatch;
+  };
+  if (!starts_with_dispatch(0, "first") || !starts_with_dispatch(1, "second")) {
+    throw InputError(source.second_arrival->where,
+                     fmt::format("workload {}: a percentage arrival needs the pair's queues "
+                                 "`first` and `second`, each starting with its dispatch, which an "
+                                 "override replaced; give the arrival as a duration",
+                                 source.name));
+  }
   // The first kernel alone, as the run would run it but under the default policies: the
   // arrival is the workload's, the same whichever policy the run compares.
   Scenario alone = alone_scenario(scenario, 0, 0);
@@ -166,7 +179,7 @@ void resolve_second_arrival(const WorkloadSource& source, Scenario& scenario) {
   const Tick runtime = r.kernels.empty() ? 0 : r.kernels.front().end - r.kernels.front().start;
   const double late = source.second_arrival->fraction * static_cast<double>(runtime);
   check_last_arrival(source.second_arrival->where, late);
-  scenario.queues.at(1).packets.at(0).at = static_cast<Tick>(late + 0.5);
+  scenario.queues[1].packets[0].at = static_cast<Tick>(late + 0.5);
 }
 
 }  // namespace aqlsim

@@ -133,6 +133,12 @@ experiment:
     resolve_second_arrival(spec.workloads[0], s);
     EXPECT_EQ(s.queues[1].packets[0].at, at) << cus << " CUs";
   }
+  // An override that replaces the pair's queues leaves no first kernel to measure.
+  Scenario replaced =
+      load_workload_source(spec.workloads[0], {"queues=[{name: x, packets: [{dispatch: a}]}]"});
+  EXPECT_THAT([&] { resolve_second_arrival(spec.workloads[0], replaced); },
+              ::testing::ThrowsMessage<InputError>(
+                  ::testing::HasSubstr("a percentage arrival needs the pair's queues")));
 
   // Run on 2 CUs from a file of 4: a's work-groups run 0-10 and 10-20 us, and b, arriving at
   // 10 us (not 5), waits for them under fifo and runs 20-21 us: NTTs 20/20 and (21 - 10)/1.
