@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "config/input_error.hpp"
+#include "report/output_file.hpp"
 
 namespace aqlsim::cli {
 namespace {
@@ -14,18 +15,14 @@ namespace fs = std::filesystem;
 
 // The path made absolute, with `.`, `..` and the links of its existing part resolved. Made
 // absolute first: weakly_canonical leaves a relative path none of whose parts exists relative,
-// so `x.json` and `./x.json` differed. A link to a file not yet made is followed too, since the
-// output is written through it.
+// so `x.json` and `./x.json` differed. The links are followed as OutputFile follows them, to a
+// file not yet made too, since the output is written through them.
 fs::path resolved(const std::string& text) {
   std::error_code error;
-  fs::path path = fs::absolute(text, error);
-  for (int links = 0; links < 40 && fs::is_symlink(fs::symlink_status(path, error)); ++links) {
-    const fs::path target = fs::read_symlink(path, error);
-    if (error) break;
-    path = path.parent_path() / target;  // an absolute target replaces the whole path
-  }
-  fs::path out = fs::weakly_canonical(path, error);
-  if (error) out = path.lexically_normal();
+  const fs::path path = fs::absolute(text, error);
+  const fs::path written = file_behind_links(path).value_or(path);
+  fs::path out = fs::weakly_canonical(written, error);
+  if (error) out = written.lexically_normal();
   return out;
 }
 

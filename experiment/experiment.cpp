@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <unordered_set>
 
 #include "config/input_file.hpp"
 #include "config/overrides.hpp"
@@ -113,11 +114,15 @@ ExperimentSpec read_experiment(const YamlNode& node) {
       add_file(w);
   }
   // Runs are matched with their baseline runs, and rows of the CSV told apart, by workload name.
-  const auto add_generated = [&e](const YamlNode& generator, std::vector<WorkloadSource> made) {
+  // Generated names are distinct (pairs join kernel names with '+', orders are numbered), so only
+  // the listed files' names can clash with one.
+  std::unordered_set<std::string> listed;
+  for (const WorkloadSource& w : e.workloads)
+    listed.insert(w.name);
+  const auto add_generated = [&e, &listed](const YamlNode& generator,
+                                           std::vector<WorkloadSource> made) {
     for (WorkloadSource& w : made) {
-      const bool named = std::any_of(e.workloads.begin(), e.workloads.end(),
-                                     [&](const WorkloadSource& x) { return x.name == w.name; });
-      if (named)
+      if (listed.contains(w.name))
         generator.fail(fmt::format(
             "this makes a workload named '{}', the name of a listed workload file: rename the file",
             w.name));

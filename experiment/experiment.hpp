@@ -19,8 +19,6 @@ struct Sweep {
   std::vector<std::string> values;
 };
 
-// A workload of an experiment: a file, or YAML text generated from the experiment file. A
-// file's text is read once, when the experiment is loaded.
 // A `pairs` workload whose second kernel arrives at a fraction of the first kernel's runtime
 // alone: that runtime depends on the run's device, settings and seed, so the arrival is set per
 // run (resolve_second_arrival), where `second_arrival` is written in the experiment file.
@@ -29,6 +27,8 @@ struct RelativeArrival {
   SourceLocation where;
 };
 
+// A workload of an experiment: a file, or YAML text generated from the experiment file. A
+// file's text is read once, when the experiment is loaded.
 struct WorkloadSource {
   std::string name;  // the file, or a generated name such as "aes_d+sha1"
   std::string path;  // empty for generated text

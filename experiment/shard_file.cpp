@@ -144,6 +144,8 @@ std::string experiment_fingerprint(const ExperimentSpec& spec, const CompareOpti
   for (const WorkloadSource& w : spec.workloads) {
     f.add(w.name);
     f.add(w.text);
+    // A pair's percentage arrival is resolved per run, not written in its text.
+    f.add(w.second_arrival ? fmt::format("{:a}", w.second_arrival->fraction) : std::string());
   }
   // By their text only: a checkout elsewhere reads the same files under other paths.
   f.add(read_files.size());

@@ -87,8 +87,7 @@ class Runtime {
   void signal_store(hsa_signal_t signal, std::int64_t value);
   // Lets simulated time run until the signal's value satisfies `condition` against `compare`;
   // returns the value. Throws SimulationError if the model can make no more progress first
-  // (naming any queue with indices reserved and never rung), std::invalid_argument for a
-  // condition that is not a hsa_signal_condition_t.
+  // (naming any queue with indices reserved and never rung).
   std::int64_t signal_wait(hsa_signal_t signal, hsa_signal_condition_t condition,
                            std::int64_t compare);
 

@@ -65,10 +65,19 @@ mode_t default_file_mode() {
   return 0666 & ~mask;
 }
 
-// The file that writing `path` replaces: `path`, or the end of its chain of symbolic links
-// (renaming onto a link would replace the link, not its file). nullopt when the chain passes
-// through /proc, as /dev/stdout and /dev/fd/N do: it names a descriptor the program was handed,
-// to be written in place.
+// std::cout or std::cerr when `file` is the program's standard output or error, else null.
+std::ostream* standard_stream(const struct stat& file) {
+  for (const auto& [fd, stream] : {std::pair<int, std::ostream*>{STDOUT_FILENO, &std::cout},
+                                   std::pair<int, std::ostream*>{STDERR_FILENO, &std::cerr}}) {
+    struct stat open {};
+    if (fstat(fd, &open) == 0 && open.st_dev == file.st_dev && open.st_ino == file.st_ino)
+      return stream;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
 std::optional<std::filesystem::path> file_behind_links(std::filesystem::path path) {
   namespace fs = std::filesystem;
   constexpr int kMaxLinks = 40;  // Linux's own limit (ELOOP); a loop then fails at the open
@@ -84,19 +93,6 @@ std::optional<std::filesystem::path> file_behind_links(std::filesystem::path pat
   }
   return path;
 }
-
-// std::cout or std::cerr when `file` is the program's standard output or error, else null.
-std::ostream* standard_stream(const struct stat& file) {
-  for (const auto& [fd, stream] : {std::pair<int, std::ostream*>{STDOUT_FILENO, &std::cout},
-                                   std::pair<int, std::ostream*>{STDERR_FILENO, &std::cerr}}) {
-    struct stat open {};
-    if (fstat(fd, &open) == 0 && open.st_dev == file.st_dev && open.st_ino == file.st_ino)
-      return stream;
-  }
-  return nullptr;
-}
-
-}  // namespace
 
 OutputFile::OutputFile(std::string path, std::string what)
     : path_(std::move(path)), what_(std::move(what)) {

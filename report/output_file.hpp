@@ -8,7 +8,9 @@
 // that are not regular files (a pipe, /dev/full) and descriptors (/dev/fd/N, even when they lead
 // to a regular file) are written in place; /dev/stdout and /dev/stderr through std::cout and
 // std::cerr, after what the program printed there before.
+#include <filesystem>
 #include <fstream>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -19,6 +21,12 @@ class OutputError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
+
+// The file that writing `path` replaces: `path`, or the end of its chain of symbolic links
+// (renaming onto a link would replace the link, not its file). nullopt when the chain passes
+// through /proc, as /dev/stdout and /dev/fd/N do: it names a descriptor the program was handed,
+// to be written in place.
+std::optional<std::filesystem::path> file_behind_links(std::filesystem::path path);
 
 class OutputFile {
  public:

@@ -29,7 +29,7 @@ Scenario read_scenario(const YamlNode& root, std::span<const ExtraSection> extra
   root.allow_keys(keys);
   Scenario scenario;
   scenario.source = root.source().file;
-  // Free text, read by nobody but checked as any key is: one line of text, not a list or map.
+  // Free text, read by nobody but checked as any key is: one value, not a list or map.
   root.string_or("description", "");
   if (auto device = root.get("device")) scenario.device = read_device(*device);
   read_kernels(root.require("kernels"), scenario);

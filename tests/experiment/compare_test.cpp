@@ -9,6 +9,7 @@
 #include <fstream>
 
 #include "experiment/kernel_pairs.hpp"
+#include "experiment/shard_file.hpp"
 #include "scenario/runner.hpp"
 #include "taskgraph/graph_section.hpp"
 
@@ -157,6 +158,22 @@ experiment:
   EXPECT_EQ(runs[0].workload, "a+b");
   EXPECT_EQ(runs[0].makespan_us, 21.0);
   EXPECT_NEAR(runs[0].metrics.antt, (1.0 + 11.0) / 2, 1e-12);
+}
+
+// A shard's fingerprint must tell two percentages apart: the pairs' text holds no arrival, and
+// shards run at 10% and at 90% merged without a word.
+TEST_F(Compare, APercentageArrivalIsPartOfTheShardFingerprint) {
+  write("lib.yaml", "kernels: [{name: a, wg_time: 10us}, {name: b, wg_time: 1us}]\n");
+  const auto fingerprint = [&](const std::string& arrival) {
+    const ExperimentSpec spec = load_experiment(
+        write("e.yaml",
+              "experiment:\n  pairs: {device: {compute_units: 2}, kernels: lib.yaml, "
+              "second_arrival: " +
+                  arrival + "}\n"));
+    return experiment_fingerprint(spec, {}, {});
+  };
+  EXPECT_NE(fingerprint("10%"), fingerprint("90%"));
+  EXPECT_EQ(fingerprint("10%"), fingerprint("10%"));
 }
 
 // With random work-group durations the runtime alone, and so the arrival, follows the run's seed.
