@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <numeric>
 
 #include "report/html_page.hpp"
 #include "report/svg.hpp"
@@ -177,6 +178,20 @@ std::string gantt_chart(const RunResult& run, const KernelSeries& series) {
   return out + svg::close_chart();
 }
 
+namespace {
+
+// The rows of the slots or CUs numbered `ids` (in the order the trace first named them), in the
+// order of their numbers.
+std::vector<std::size_t> by_number(const std::vector<std::uint64_t>& ids) {
+  std::vector<std::size_t> order(ids.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(),
+            [&](std::size_t a, std::size_t b) { return ids[a] < ids[b]; });
+  return order;
+}
+
+}  // namespace
+
 std::string slots_chart(const TraceSummary& trace) {
   // Coarser bins until the boxes of both lanes fit the budget.
   DominantBins queues = trace.slot_queue;
@@ -206,13 +221,16 @@ std::string slots_chart(const TraceSummary& trace) {
   const double height = kTop + row * static_cast<double>(trace.slots) + kAxisHeight;
   std::string out = svg::open_chart("slots", kWidth, height,
                                     "Hardware queue slots: queue held and activity over time");
+  const std::vector<std::size_t> order = by_number(trace.slot_ids);
   std::vector<std::string> labels;
-  for (std::size_t s = 0; s < trace.slots; ++s)
-    labels.push_back(fmt::format("slot {}", s));
+  for (const std::size_t s : order)
+    labels.push_back(fmt::format("slot {}", trace.slot_ids[s]));
   out += row_labels(labels, kTop, row);
-  for (std::size_t s = 0; s < trace.slots; ++s) {
-    const double y = kTop + row * static_cast<double>(s) + 3;
-    out += svg::open_series(labels[s]);
+  for (std::size_t shown = 0; shown < order.size(); ++shown) {
+    const std::size_t s = order[shown];
+    const std::uint64_t slot = trace.slot_ids[s];
+    const double y = kTop + row * static_cast<double>(shown) + 3;
+    out += svg::open_series(labels[shown]);
     out += fmt::format("<rect class=\"lane\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>\n",
                        svg::coord(kLeft), svg::coord(y), svg::coord(kWidth - kRight - kLeft),
                        svg::coord(2 * lane));
@@ -221,7 +239,7 @@ std::string slots_chart(const TraceSummary& trace) {
       const double w = x(queues.bin_start(r.end)) - x0;
       const std::string& name = trace.queues[r.category];
       out += svg::rect(x0, y, w, lane, svg::palette(r.category),
-                       fmt::format("slot {} holds queue {} from {} to {}", s, name,
+                       fmt::format("slot {} holds queue {} from {} to {}", slot, name,
                                    us(queues.bin_start(r.first)), us(queues.bin_start(r.end))));
       if (w > 8.0 * static_cast<double>(name.size()) + 6 && lane >= 12)
         out += svg::text(x0 + 3, y + lane - 3, name, "start", "label");
@@ -230,7 +248,7 @@ std::string slots_chart(const TraceSummary& trace) {
       const double x0 = x(activity.bin_start(r.first));
       out += svg::rect(
           x0, y + lane, x(activity.bin_start(r.end)) - x0, lane, activity_colour(r.category),
-          fmt::format("slot {}: mostly {} from {} to {}", s, drawn_activity_name(r.category),
+          fmt::format("slot {}: mostly {} from {} to {}", slot, drawn_activity_name(r.category),
                       us(activity.bin_start(r.first)), us(activity.bin_start(r.end))));
     }
     // Map events: one tick per bin with a map, all in one path.
@@ -248,7 +266,7 @@ std::string slots_chart(const TraceSummary& trace) {
     if (!ticks.empty()) {
       out += fmt::format(
           "<path class=\"maps\" d=\"{}\"><title>{} queue map(s) on slot {}</title></path>\n", ticks,
-          maps, s);
+          maps, slot);
     }
     out += svg::close_series();
   }
@@ -341,14 +359,16 @@ std::string cu_chart(const TraceSummary& trace) {
   std::string out = svg::open_chart("cu-occupancy", kWidth,
                                     kTop + h * static_cast<double>(trace.cus) + kAxisHeight,
                                     "Resident work-groups per CU over time");
+  const std::vector<std::size_t> order = by_number(trace.cu_ids);
   std::vector<std::string> labels;
-  for (std::size_t c = 0; c < trace.cus; ++c)
-    labels.push_back(fmt::format("CU {}", c));
+  for (const std::size_t c : order)
+    labels.push_back(fmt::format("CU {}", trace.cu_ids[c]));
   out += row_labels(labels, kTop, h);
   // One path per CU and shade, holding all its boxes: a few elements, and short.
-  for (std::size_t c = 0; c < trace.cus; ++c) {
-    out += svg::open_series(labels[c]);
-    const double y = kTop + h * static_cast<double>(c);
+  for (std::size_t shown = 0; shown < order.size(); ++shown) {
+    const std::size_t c = order[shown];
+    out += svg::open_series(labels[shown]);
+    const double y = kTop + h * static_cast<double>(shown);
     for (std::size_t level = 0; level < kLevels; ++level) {
       std::string d;
       for (const BinRun& r : cu_runs[c]) {
@@ -362,7 +382,7 @@ std::string cu_chart(const TraceSummary& trace) {
       out += fmt::format(
           "<path d=\"{}\" fill=\"#4e79a7\" fill-opacity=\"{:.3f}\"><title>CU {}: {} to {} "
           "resident work-groups</title></path>\n",
-          d, static_cast<double>(level + 1) / kLevels, c,
+          d, static_cast<double>(level + 1) / kLevels, trace.cu_ids[c],
           svg::number(top * static_cast<double>(level) / kLevels, 3),
           svg::number(top * static_cast<double>(level + 1) / kLevels, 3));
     }

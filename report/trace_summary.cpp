@@ -88,8 +88,8 @@ class Reader {
       bad(fmt::format("with pid {} and tid {}: no device has that many slots, CUs or lanes", pid,
                       tid));
     }
-    // The rows are kept by slot and CU number, so a slice on a slot or CU that the run did not
-    // have would cost the rows up to it: one edited line on slot 65535 took 9.5 GB.
+    // `aqlsim run --trace` names every row before its first slice: one that is not named is not
+    // from aqlsim (one edited line on slot 65535 took 9.5 GB, when rows were kept up to it).
     if (!named_.contains(row(pid, tid))) {
       bad(
           fmt::format("on pid {} and tid {}, which no earlier thread_name event names (`aqlsim "
@@ -100,11 +100,11 @@ class Reader {
       // `aqlsim hip run --trace`: a kernel is a slice on its queue's row, a work-group one on
       // its CU's row of the one CU process.
       if (pid == kQueuePid) summary_.kernel_ends.emplace_back(name, end);
-      if (pid == kMeasuredCuPid) workgroup_slice(static_cast<std::size_t>(tid), name, ts, end);
+      if (pid == kMeasuredCuPid) workgroup_slice(tid, name, ts, end);
     } else if (pid == kSlotPid) {
-      slot_slice(static_cast<std::size_t>(tid), name, ts, end, e);
+      slot_slice(tid, name, ts, end, e);
     } else if (pid >= kFirstCuPid) {
-      workgroup_slice(static_cast<std::size_t>(pid - kFirstCuPid), name, ts, end);
+      workgroup_slice(pid - kFirstCuPid, name, ts, end);
     }
   }
 
@@ -142,10 +142,20 @@ class Reader {
     return t;
   }
 
-  void workgroup_slice(std::size_t cu, const std::string& packet, double begin, double end) {
+  // The row of slot or CU `id`: rows are made as ids first appear, so the bins a trace costs are
+  // those of the slots and CUs it uses, whatever their numbers.
+  static std::size_t row_of(std::uint64_t id, std::unordered_map<std::uint64_t, std::size_t>& rows,
+                            std::vector<std::uint64_t>& ids) {
+    const auto [it, added] = rows.emplace(id, ids.size());
+    if (added) ids.push_back(id);
+    return it->second;
+  }
+
+  void workgroup_slice(std::uint64_t cu_id, const std::string& packet, double begin, double end) {
+    const std::size_t cu = row_of(cu_id, cu_rows_, summary_.cu_ids);
     summary_.resident.add(0, series(packet), begin, end);
     summary_.cu_resident.add(cu, 0, begin, end);
-    summary_.cus = std::max(summary_.cus, cu + 1);
+    summary_.cus = summary_.cu_ids.size();
     ++summary_.workgroup_slices;
   }
 
@@ -171,7 +181,7 @@ class Reader {
     return it->second;
   }
 
-  void slot_slice(std::size_t slot, const std::string& activity, double begin, double end,
+  void slot_slice(std::uint64_t slot_id, const std::string& activity, double begin, double end,
                   const TraceJson& e) {
     const std::size_t a = activity_index(activity);
     if (a == kNone) {
@@ -179,7 +189,8 @@ class Reader {
                       fmt::join(kActivities, ", ")));
     }
     ++summary_.slot_slices;
-    summary_.slots = std::max(summary_.slots, slot + 1);
+    const std::size_t slot = row_of(slot_id, slot_rows_, summary_.slot_ids);
+    summary_.slots = summary_.slot_ids.size();
     if (last_.size() <= slot) last_.resize(slot + 1);
     summary_.slot_activity.add(slot, a, begin, end);
     const auto args = e.find("args");
@@ -220,7 +231,8 @@ class Reader {
   bool aqlsim_ = false;
   std::unordered_map<std::string, std::size_t> queues_;
   std::unordered_map<std::string, std::size_t> series_cache_;
-  std::vector<Held> last_;
+  std::vector<Held> last_;                                              // by slot row
+  std::unordered_map<std::uint64_t, std::size_t> slot_rows_, cu_rows_;  // rows by slot, CU id
   std::unordered_set<std::uint64_t> named_;  // rows (pid, tid) a thread_name event named
 };
 

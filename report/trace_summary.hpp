@@ -23,16 +23,20 @@ const char* drawn_activity_name(std::size_t activity);
 struct TraceSummary {
   TraceSummary(double t0, double t1, std::size_t bins, std::size_t kernel_series);
 
+  // Slots and CUs have a row each in the order they first appear in the trace: the slot or CU
+  // number of row r is slot_ids[r] or cu_ids[r].
   std::vector<std::string> queues;  // the queues slots held, by DominantBins category
-  DominantBins slot_queue;          // rows: slots; categories: indices into `queues`
-  BinnedTime slot_activity;         // rows: slots; categories: the drawn activities
-  std::vector<std::vector<std::uint32_t>> slot_maps;  // [slot][bin]: queues mapped
+  DominantBins slot_queue;          // rows: slot rows; categories: indices into `queues`
+  BinnedTime slot_activity;         // rows: slot rows; categories: the drawn activities
+  std::vector<std::vector<std::uint32_t>> slot_maps;  // [slot row][bin]: queues mapped
   BinnedTime resident;     // row 0; categories: kernel series; value: work-group time
-  BinnedTime cu_resident;  // rows: CUs; one category; value: work-group time
+  BinnedTime cu_resident;  // rows: CU rows; one category; value: work-group time
   // A trace of `aqlsim hip run`: what ran where on a GPU, which reports no queue slots.
   bool measured = false;
-  std::size_t slots = 0;
-  std::size_t cus = 0;
+  std::size_t slots = 0;  // slot rows
+  std::size_t cus = 0;    // CU rows
+  std::vector<std::uint64_t> slot_ids;
+  std::vector<std::uint64_t> cu_ids;
   std::uint64_t workgroup_slices = 0;
   std::uint64_t slot_slices = 0;
   // Each kernel's end (its packet, the time in us), in the trace's order: what ties the trace to

@@ -196,6 +196,32 @@ TEST(TraceSummary, ManyWorkGroupsAreBinnedExactlyAndDrawnBounded) {
   EXPECT_EQ(count_of(slots, "class=\"maps\""), 1u);
 }
 
+// Rows are kept for the slots and CUs a trace uses, whatever their numbers: a slice on slot
+// 65535 (named, as the writer names every row) made the rows up to it, 9.5 GB of bins. The
+// charts label each row with its number, in the order of the numbers.
+TEST(TraceSummary, RowsAreThoseOfTheSlotsAndCusUsedInNumberOrder) {
+  std::ostringstream trace;
+  trace << "{\"traceEvents\":[\n"
+           "{\"ph\":\"M\",\"pid\":0,\"tid\":0,\"name\":\"process_name\"}";
+  for (const int slot : {65535, 3}) {
+    trace << ",\n{\"ph\":\"M\",\"pid\":0,\"tid\":" << slot << ",\"name\":\"thread_name\"}"
+          << ",\n{\"ph\":\"X\",\"pid\":0,\"tid\":" << slot
+          << ",\"name\":\"starved\",\"ts\":0,\"dur\":10,\"args\":{\"queue\":\"q\"}}";
+  }
+  trace << ",\n{\"ph\":\"M\",\"pid\":60002,\"tid\":0,\"name\":\"thread_name\"}"
+        << ",\n{\"ph\":\"X\",\"pid\":60002,\"tid\":0,\"name\":\"a0\",\"ts\":0,\"dur\":10}\n]}\n";
+  std::istringstream in(trace.str());
+  const TraceSummary s =
+      summarise_trace(in, "t.json", 0, 10, kMaxBins, 1, [](const std::string&) { return 0; });
+  EXPECT_EQ(s.slot_ids, (std::vector<std::uint64_t>{65535, 3}));
+  EXPECT_EQ(s.slot_activity.rows(), 2u);
+  EXPECT_EQ(s.cu_ids, (std::vector<std::uint64_t>{60000}));
+  EXPECT_EQ(s.cu_resident.rows(), 1u);
+  const std::string slots = slots_chart(s);
+  EXPECT_LT(slots.find(">slot 3<"), slots.find(">slot 65535<"));
+  EXPECT_NE(cu_chart(s).find(">CU 60000<"), std::string::npos);
+}
+
 // 32 slots that change queue every 50 us over 100 ms: 1000 bins each would be 32,000 boxes in
 // the queue lanes; the bins coarsen until the chart holds at most kMaxBoxes.
 TEST(SlotsChart, CoarsensUntilTheBoxesFitTheBudget) {
