@@ -119,6 +119,20 @@ RunSummary run_job(const ExperimentSpec& spec, const Job& job, const CompareOpti
   };
 }
 
+// The rows of a summary, one per (sweep point, policy), numbered in the order the runs first
+// show them. A map: comparing each run with every row took hours at a million runs.
+class RowIndex {
+ public:
+  // The row of `run`, and whether it is new.
+  std::pair<std::size_t, bool> row_of(const RunSummary& run) {
+    const auto [it, added] = rows_.try_emplace({run.point, run.policy}, rows_.size());
+    return {it->second, added};
+  }
+
+ private:
+  std::map<std::pair<std::vector<std::string>, std::string>, std::size_t> rows_;
+};
+
 double geomean(const std::vector<double>& values) {
   if (values.empty()) return 0;
   double log_sum = 0;
@@ -266,22 +280,25 @@ std::vector<SummaryRow> summarise(const ExperimentSpec& spec, const std::vector<
       baseline[{r.point, r.workload}] = r.makespan_us;
     }
   }
+  RowIndex index;
+  std::vector<std::vector<const RunSummary*>> members;  // each row's runs, in run order
   for (const RunSummary& r : runs) {
-    auto row = std::find_if(rows.begin(), rows.end(), [&](const SummaryRow& s) {
-      return s.point == r.point && s.policy == r.policy;
-    });
-    if (row == rows.end()) {
-      row = rows.insert(rows.end(), SummaryRow{});
-      row->point = r.point;
-      row->policy = r.policy;
+    const auto [i, added] = index.row_of(r);
+    if (added) {
+      rows.push_back(SummaryRow{});
+      rows.back().point = r.point;
+      rows.back().policy = r.policy;
+      members.emplace_back();
     }
-    ++row->runs;
+    ++rows[i].runs;
+    members[i].push_back(&r);
   }
-  for (SummaryRow& row : rows) {
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    SummaryRow& row = rows[i];
     std::vector<double> makespan, stp, antt, fairness, dntt, speedup;
     double idle = 0;
-    for (const RunSummary& r : runs) {
-      if (r.point != row.point || r.policy != row.policy) continue;
+    for (const RunSummary* run : members[i]) {
+      const RunSummary& r = *run;
       if (r.status != RunStatus::completed) {
         ++row.failed;
         continue;
@@ -318,12 +335,12 @@ std::vector<ApplicationSummaryRow> summarise_applications(const std::vector<RunS
     std::vector<std::pair<double, std::size_t>> sums;  // parallel to row.mean_ntt
   };
   std::vector<Sums> groups;
+  RowIndex index;
   for (const RunSummary& r : runs) {
     if (r.status != RunStatus::completed || r.application_ntt.empty()) continue;
-    auto g = std::find_if(groups.begin(), groups.end(), [&](const Sums& s) {
-      return s.row.point == r.point && s.row.policy == r.policy;
-    });
-    if (g == groups.end()) g = groups.insert(groups.end(), Sums{{r.point, r.policy, {}, {}}, {}});
+    const auto [i, added] = index.row_of(r);
+    if (added) groups.push_back(Sums{{r.point, r.policy, {}, {}}, {}});
+    Sums* const g = &groups[i];
     for (const auto& [app, ntt] : r.application_ntt) {
       auto& names = g->row.mean_ntt;
       auto it = std::find_if(names.begin(), names.end(),

@@ -168,18 +168,26 @@ std::vector<CompareGroup> summarise_compare(const CompareTable& table,
     if (r.policy == baseline && r.status == "completed")
       base[{r.point, r.workload}] = r.makespan_us;
   }
+  // Groups by (point, policy) in the order the runs first show them, each with its runs: a map,
+  // as comparing each run with every group took hours at a million runs.
   std::vector<CompareGroup> groups;
+  std::vector<std::vector<const CompareRun*>> members;
+  std::map<std::pair<std::vector<std::string>, std::string>, std::size_t> group_of;
   for (const CompareRun& r : table.runs) {
-    const auto it = std::ranges::find_if(
-        groups, [&](const CompareGroup& g) { return g.point == r.point && g.policy == r.policy; });
-    if (it == groups.end()) groups.push_back({r.point, r.policy, 0, 0, {}, {}, {}, {}, {}, {}, 0});
+    const auto [it, added] = group_of.try_emplace({r.point, r.policy}, groups.size());
+    if (added) {
+      groups.push_back({r.point, r.policy, 0, 0, {}, {}, {}, {}, {}, {}, 0});
+      members.emplace_back();
+    }
+    members[it->second].push_back(&r);
   }
-  for (CompareGroup& g : groups) {
+  for (std::size_t i = 0; i < groups.size(); ++i) {
+    CompareGroup& g = groups[i];
     // The same selection and means as `aqlsim compare` prints (experiment/compare.cpp).
     std::vector<double> makespan, stp, antt, fairness, dntt, speedup;
     double idle = 0;
-    for (const CompareRun& r : table.runs) {
-      if (r.point != g.point || r.policy != g.policy) continue;
+    for (const CompareRun* run : members[i]) {
+      const CompareRun& r = *run;
       ++g.runs;
       if (r.status != "completed") continue;
       ++g.completed;
