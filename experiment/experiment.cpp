@@ -113,19 +113,20 @@ ExperimentSpec read_experiment(const YamlNode& node) {
     for (const YamlNode& w : many->elements())
       add_file(w);
   }
-  // Runs are matched with their baseline runs, and rows of the CSV told apart, by workload name.
-  // Generated names are distinct (pairs join kernel names with '+', orders are numbered), so only
-  // the listed files' names can clash with one.
-  std::unordered_set<std::string> listed;
+  // Runs are matched with their baseline runs, and rows of the CSV told apart, by workload name:
+  // a generated name must be new (a listed file's, or another pair's when kernel names hold '+':
+  // `a+b` with `c` and `a` with `b+c` both make `a+b+c`).
+  std::unordered_set<std::string> names;
   for (const WorkloadSource& w : e.workloads)
-    listed.insert(w.name);
-  const auto add_generated = [&e, &listed](const YamlNode& generator,
-                                           std::vector<WorkloadSource> made) {
+    names.insert(w.name);
+  const auto add_generated = [&e, &names](const YamlNode& generator,
+                                          std::vector<WorkloadSource> made) {
     for (WorkloadSource& w : made) {
-      if (listed.contains(w.name))
-        generator.fail(fmt::format(
-            "this makes a workload named '{}', the name of a listed workload file: rename the file",
-            w.name));
+      if (!names.insert(w.name).second)
+        generator.fail(
+            fmt::format("this makes a second workload named '{}' (a listed file, or "
+                        "another generated workload, has that name): rename one",
+                        w.name));
       e.workloads.push_back(std::move(w));
     }
   };

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <set>
 #include <string_view>
 #include <tuple>
 
@@ -225,11 +226,17 @@ std::string bar_chart(const Metric& metric, const std::vector<CompareGroup>& gro
                       const std::vector<std::vector<std::string>>& points,
                       const std::vector<std::string>& policies,
                       const std::vector<std::string>& sweep_keys, bool reference_line) {
+  // Each (point, policy)'s group by a map: a search of the groups for every bar took minutes at
+  // 40,000 points.
+  std::map<std::pair<std::vector<std::string>, std::string>, const CompareGroup*> group_at;
+  for (const CompareGroup& g : groups)
+    group_at.emplace(std::pair(g.point, g.policy), &g);
   const auto find = [&](const std::vector<std::string>& point,
                         const std::string& policy) -> const Spread* {
-    const auto it = std::ranges::find_if(
-        groups, [&](const CompareGroup& g) { return g.point == point && g.policy == policy; });
-    return it == groups.end() || (*it.*metric.field).n == 0 ? nullptr : &(*it.*metric.field);
+    const auto it = group_at.find({point, policy});
+    return it == group_at.end() || (*it->second.*metric.field).n == 0
+               ? nullptr
+               : &(*it->second.*metric.field);
   };
   double top = reference_line ? 1 : 0;
   for (const CompareGroup& g : groups) {
@@ -310,9 +317,10 @@ std::vector<std::string> compare_policies(const CompareTable& table) {
 std::string compare_page(const CompareTable& table, const std::string& csv_name,
                          std::string baseline) {
   const std::vector<std::string> policies = compare_policies(table);
-  std::vector<std::vector<std::string>> points;
+  std::vector<std::vector<std::string>> points;  // in the order the runs first show them
+  std::set<std::vector<std::string>> seen_points;
   for (const CompareRun& r : table.runs) {
-    if (std::ranges::find(points, r.point) == points.end()) points.push_back(r.point);
+    if (seen_points.insert(r.point).second) points.push_back(r.point);
   }
   std::string baseline_note;
   if (baseline.empty()) {
@@ -320,14 +328,10 @@ std::string compare_page(const CompareTable& table, const std::string& csv_name,
     baseline_note = " (the file's first policy; choose another with --baseline)";
   }
   const std::vector<CompareGroup> groups = summarise_compare(table, baseline);
-  std::size_t workloads = 0;
-  {
-    std::vector<std::string> names;
-    for (const CompareRun& r : table.runs) {
-      if (std::ranges::find(names, r.workload) == names.end()) names.push_back(r.workload);
-    }
-    workloads = names.size();
-  }
+  std::set<std::string> names;
+  for (const CompareRun& r : table.runs)
+    names.insert(r.workload);
+  const std::size_t workloads = names.size();
   const bool metrics =
       std::ranges::any_of(groups, [](const CompareGroup& g) { return g.stp.n > 0; });
 

@@ -241,7 +241,18 @@ TEST_F(Compare, AGeneratedWorkloadNamedAsAListedFileIsAnErrorAtItsGenerator) {
   EXPECT_THAT([&] { load_experiment("e.yaml"); },
               ::testing::ThrowsMessage<InputError>(::testing::AllOf(
                   ::testing::StartsWith("e.yaml:3:10:"),
-                  ::testing::HasSubstr("a workload named 'a+b', the name of a listed workload"))));
+                  ::testing::HasSubstr("a second workload named 'a+b' (a listed file, or"))));
+  // Two pairs of one name: kernel names may hold '+'. The second `a+b+c` replaced the first as
+  // the baseline, and fifo had a speedup of 0.972 over itself.
+  write("plus.yaml",
+        "kernels: [{name: a+b, wg_time: 1us}, {name: c, wg_time: 1us}, "
+        "{name: a, wg_time: 1us}, {name: b+c, wg_time: 1us}]\n");
+  write("twice.yaml",
+        "experiment:\n  pairs: {device: {compute_units: 2}, kernels: plus.yaml, "
+        "second_arrival: 1us}\n");
+  EXPECT_THAT([&] { load_experiment("twice.yaml"); },
+              ::testing::ThrowsMessage<InputError>(
+                  ::testing::HasSubstr("a second workload named 'a+b+c'")));
   fs::current_path(was);
 }
 
