@@ -4,7 +4,9 @@
 //  - kernel-rr: first come, first served, a fixed quantum (1 ms in the paper); a kernel that
 //    does not finish in its quantum is evicted and goes to the back of the ready list.
 //  - kernel-cfs: the quantum is the epoch (4 ms in the paper) divided by the number of active
-//    kernels (ready ones plus the one chosen); the kernel that has waited longest runs next.
+//    kernels (ready ones plus the one chosen), and shrinks, from its start, when another kernel
+//    arrives (as Linux's CFS shortens a slice when a task wakes); the kernel that has waited
+//    longest runs next.
 //    "Waited" is the time since its arrival that it did not have the device (the paper says
 //    "the time a kernel has been waiting for execution" without saying since when).
 #include <string_view>
@@ -55,6 +57,7 @@ class KernelCfs final : public SerialKernelScheduler {
  private:
   std::size_t choose(const KernelControl& control) override;
   Tick quantum(const KernelControl&, KernelId) override;
+  bool quantum_follows_arrivals() const override { return true; }
 
   Tick epoch_;
 };

@@ -53,6 +53,8 @@ void SerialKernelScheduler::on_arrival(KernelControl& control, KernelId kernel) 
     // A kernel that had the device to itself gets a quantum now that another waits, counted
     // from when its launch lands if it is still on its way.
     arm_timer(control, std::max(control.now(), running_since_), *running_);
+  } else if (timer_armed_ && !evicting_ && quantum_follows_arrivals()) {
+    arm_timer(control, quantum_from_, *running_);
   }
 }
 
@@ -69,8 +71,10 @@ void SerialKernelScheduler::start_next(KernelControl& control) {
 void SerialKernelScheduler::arm_timer(KernelControl& control, Tick from, KernelId kernel) {
   const Tick q = ready_.empty() ? kNever : quantum(control, kernel);
   timer_armed_ = q != kNever;
+  quantum_from_ = from;
   if (timer_armed_) {
-    control.set_timer(from + q);
+    // A quantum shortened below what has already run ends now.
+    control.set_timer(std::max(control.now(), from + q));
   } else {
     control.cancel_timer();
   }

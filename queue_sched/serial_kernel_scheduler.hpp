@@ -35,6 +35,10 @@ class SerialKernelScheduler : public KernelScheduler {
   virtual bool preempts(const KernelControl&, KernelId /*arrived*/, KernelId /*running*/) {
     return false;
   }
+  // Whether an arrival re-asks quantum() for the running kernel, counted from the same start
+  // (kernel-cfs: one more active kernel shortens every share of the epoch). Otherwise a quantum
+  // is fixed when its timer is armed.
+  virtual bool quantum_follows_arrivals() const { return false; }
 
   std::span<const KernelId> ready() const { return ready_; }
   // When `kernel` reached the scheduler.
@@ -70,6 +74,7 @@ class SerialKernelScheduler : public KernelScheduler {
   std::vector<KernelInfo> info_;  // by KernelId
   std::optional<KernelId> running_;
   Tick running_since_ = 0;  // when its launch landed
+  Tick quantum_from_ = 0;   // when the running kernel's quantum began
   bool evicting_ = false;
   bool timer_armed_ = false;
   std::vector<std::vector<Tick>> known_by_queue_;  // isolated runtimes, in packet order

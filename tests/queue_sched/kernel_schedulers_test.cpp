@@ -181,6 +181,24 @@ TEST(KernelSchedulers, RoundRobinAndCfsSliceTime) {
   EXPECT_EQ(cfs.a, 130 * us);
 }
 
+// CFS, 66 us epoch, C (2 tasks, submitted at 30) beside A and B as above. B's arrival at 25
+// gives A 66 / 2 = 33 us from 25; C's at 31 shortens it to 66 / 3 = 22, from the same start:
+// timer 47, the command lands at 49, task 4 [42,52] ends, read at 55. B waited 30 us, C 24: B
+// [56,76] (quantum 22 for three active kernels), read at 79. C waited 48 us, A 79 - 1 - 53 =
+// 25: C [80,100], read at 103; A's tasks 5-9 [104,154]. (With A's quantum fixed at 33 us, B
+// ended at 86 and C at 110.)
+TEST(KernelSchedulers, CfsShortensTheRunningQuantumWhenAKernelArrives) {
+  std::string yaml = policy_workload("kernel-cfs", "{kernel-cfs: {epoch_ms: 0.066}}", 24 * us, 2);
+  yaml.insert(yaml.find("scheduling:"),
+              "  - {name: qc, packets: [{name: C, dispatch: k, workgroups: 2, at: 30us}]}\n");
+  std::map<std::string, Tick> end;
+  for (const KernelResult& k : testing::run_checked(load_scenario_text(yaml, "cfs.yaml")).kernels)
+    end[k.name] = k.end;
+  EXPECT_EQ(end["B"], 76 * us);
+  EXPECT_EQ(end["C"], 100 * us);
+  EXPECT_EQ(end["A"], 154 * us);
+}
+
 // A timer that is cancelled is gone: it neither ends the run at its time nor runs into a time
 // limit. With a 100 ms quantum, B's arrival at 25 gives A a quantum to 100.025 ms; A's tasks
 // [2,102] end first, read at 105; B's launch lands at 106 with no timer (it is alone): B [106,
