@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <boost/graph/depth_first_search.hpp>
 #include <boost/graph/topological_sort.hpp>
+#include <cmath>
 #include <iterator>
 
 #include "config/limits.hpp"
@@ -57,8 +58,11 @@ std::vector<TaskId> find_cycle(const Graph& g) {
 template <class Owner>
 void check_cost(double cost, const SourceLocation& where, Owner owner) {
   if (cost >= 0 && cost <= limits::kMaxCost) return;
-  throw InputError(where, fmt::format("{}: expected a cost from 0 to {:g} (the limit), found {:g}",
-                                      owner(), limits::kMaxCost, cost));
+  // The loaders keep the number, not its text: 1e400 has become infinity.
+  const std::string found =
+      std::isinf(cost) ? "a number beyond a double's range" : fmt::format("{:g}", cost);
+  throw InputError(where, fmt::format("{}: expected a cost from 0 to {:g} (the limit), found {}",
+                                      owner(), limits::kMaxCost, found));
 }
 
 }  // namespace

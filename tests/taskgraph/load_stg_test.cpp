@@ -73,7 +73,7 @@ TEST(LoadGraphStg, CostsOverTheLimitAreErrorsAtTheirTask) {
   EXPECT_THAT(
       error_of([] { load_graph_stg_text("1\n0 0 0\n1 1e400 1 0\n2 0 1 1\n", "o.stg"); }).what(),
       HasSubstr("o.stg:3:1: task 't1': expected a cost from 0 to 1e+300 (the limit), "
-                "found inf"));
+                "found a number beyond a double's range"));
 }
 
 // The task count said 1, so the graph ended at task 2 and the task 3 after it was dropped.
