@@ -100,6 +100,7 @@ void Dispatcher::release(KernelId id) {
   k.released = true;
   std::erase(held_, id);
   active_.insert(std::lower_bound(active_.begin(), active_.end(), id), id);
+  scheduler_->on_kernel_released(view(), id);
   mark_all_candidates();
   request_pass();
 }

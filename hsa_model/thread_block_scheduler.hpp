@@ -74,6 +74,8 @@ class ThreadBlockScheduler {
   virtual KernelId pick(const DispatchView& view, CuIndex cu) = 0;
 
   virtual void on_kernel_launched(const DispatchView&, KernelId) {}
+  // A kernel scheduler let a held kernel issue again (held kernels are not in view.active()).
+  virtual void on_kernel_released(const DispatchView&, KernelId) {}
   virtual void on_workgroup_started(const DispatchView&, const WorkgroupRecord&) {}
   virtual void on_workgroup_finished(const DispatchView&, const WorkgroupRecord&) {}
   virtual void on_workgroup_evicted(const DispatchView&, const WorkgroupRecord&) {}

@@ -26,6 +26,9 @@ class Srtf final : public ThreadBlockScheduler {
   void on_kernel_launched(const DispatchView& view, KernelId kernel) override {
     core_.on_kernel_launched(view, kernel);
   }
+  void on_kernel_released(const DispatchView& view, KernelId) override {
+    core_.on_kernel_released(view);
+  }
   void on_workgroup_started(const DispatchView&, const WorkgroupRecord& wg) override {
     core_.on_workgroup_started(wg);
   }

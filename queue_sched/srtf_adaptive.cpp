@@ -36,6 +36,11 @@ void SrtfAdaptive::on_kernel_launched(const DispatchView& view, KernelId kernel)
   choose_mode(view);
 }
 
+void SrtfAdaptive::on_kernel_released(const DispatchView& view, KernelId) {
+  core_.on_kernel_released(view);
+  choose_mode(view);
+}
+
 void SrtfAdaptive::on_workgroup_finished(const DispatchView& view, const WorkgroupRecord& wg) {
   core_.on_workgroup_finished(view, wg);
   choose_mode(view);

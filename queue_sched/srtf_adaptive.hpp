@@ -46,6 +46,7 @@ class SrtfAdaptive final : public ThreadBlockScheduler {
   KernelId pick(const DispatchView& view, CuIndex cu) override;
 
   void on_kernel_launched(const DispatchView& view, KernelId kernel) override;
+  void on_kernel_released(const DispatchView& view, KernelId kernel) override;
   void on_workgroup_started(const DispatchView&, const WorkgroupRecord& wg) override {
     core_.on_workgroup_started(wg);
   }

@@ -34,6 +34,8 @@ class SrtfCore {
   explicit SrtfCore(const PolicyParams& params);
 
   void on_kernel_launched(const DispatchView& view, KernelId kernel);
+  // A released kernel joins the stages (sampling, ranking) that launch put it in while held.
+  void on_kernel_released(const DispatchView& view) { refresh(view); }
   void on_workgroup_started(const WorkgroupRecord& wg) { predictor_->on_block_start(wg); }
   void on_workgroup_evicted(const WorkgroupRecord& wg) { predictor_->on_block_evicted(wg); }
   void on_workgroup_finished(const DispatchView& view, const WorkgroupRecord& wg);

@@ -93,6 +93,22 @@ TEST(KernelSchedulers, FcfsRunsOneKernelAtATimeUnderEveryThreadBlockPolicy) {
   }
 }
 
+// The same with launches that land at once: A [1,101], read at 104, B [104,124]. A release in
+// the tick the kernel reached the dispatcher held once left srtf's ranking of that tick
+// without it, and a lone kernel never ran (a deadlock).
+TEST(KernelSchedulers, ALaunchLandingInItsArrivalTickRunsUnderEveryThreadBlockPolicy) {
+  for (const char* thread_block :
+       {"fifo", "fifo-backfill", "mpmax", "srtf", "srtf-adaptive", "sjf"}) {
+    SCOPED_TRACE(thread_block);
+    const Ends e = ends(testing::run_checked(load_scenario_text(
+        policy_workload("kernel-fcfs", "{sjf: {foresight: 0}}", 24 * us, 2, thread_block,
+                        "launch_command: 0us, eviction_command: 2us, pending_read: 3us"),
+        "k.yaml")));
+    EXPECT_EQ(e.a, 101 * us);
+    EXPECT_EQ(e.b, 124 * us);
+  }
+}
+
 // B (22 us) arrives at 25 while A runs task 2 [22,32]. SJF evicts A: the command lands at 27,
 // task 2 ends at 32, the counter is read at 35, B's launch lands at 36: B [36,56]; its end is
 // read at 59, A's relaunch lands at 60: tasks 3-9 [60,130].
