@@ -421,7 +421,10 @@ void Dispatcher::evict_workgroup(std::uint32_t slot, PreemptionMechanism mechani
   if (saves) engine_->schedule_in_order(transfer_context(wg.cu, k), workgroup_event_, slot);
   wg.end = now_;
   ++k.evicted_workgroups;
-  if (!observers_->empty()) observers_->notify(&ModelObserver::on_workgroup_evicted, k, wg, left);
+  // A killed run's work is lost: the work-group starts over.
+  const bool killed = mechanism == PreemptionMechanism::kill;
+  const double redo = killed ? 1.0 : left;
+  if (!observers_->empty()) observers_->notify(&ModelObserver::on_workgroup_evicted, k, wg, redo);
   scheduler_->on_workgroup_evicted(view(), wg);
   if (saves) {
     if (left < wg.fraction) ++k.advanced_runs;
@@ -429,9 +432,8 @@ void Dispatcher::evict_workgroup(std::uint32_t slot, PreemptionMechanism mechani
     wg.fraction = left;
     return;
   }
-  const bool killed = mechanism == PreemptionMechanism::kill;
   if (killed) k.wasted += now_ - wg.start;
-  return_work(k, {.index = wg.index, .fraction = killed ? 1.0 : left, .restore = !killed});
+  return_work(k, {.index = wg.index, .fraction = redo, .restore = !killed});
   free_workgroup(slot);
 }
 

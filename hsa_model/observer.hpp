@@ -55,7 +55,8 @@ class ModelObserver {
                                     const ComputeUnit&) {}
   virtual void on_workgroup_finished(const KernelState&, const WorkgroupRecord&) {}
   // A run of a work-group was stopped before its end (wg.end is now); `left` is the share of
-  // the work-group's whole work still to do. It will run again.
+  // the work-group's whole work still to do (1 when a kill lost the run's work). It will run
+  // again.
   virtual void on_workgroup_evicted(const KernelState&, const WorkgroupRecord&, double /*left*/) {}
   virtual void on_queue_error(const QueueError&) {}
   // A thread-block policy's current prediction of a kernel's total runtime.

@@ -58,7 +58,15 @@ struct Outcome {
   std::uint64_t evicted_workgroups = 0;
   Tick wasted = 0;
   Tick context_time = 0;
-  std::uint64_t evictions = 0;  // completed kernel evictions
+  std::uint64_t evictions = 0;    // completed kernel evictions
+  std::vector<double> work_left;  // what observers heard at each work-group's eviction
+};
+
+struct WorkLeft final : ModelObserver {
+  void on_workgroup_evicted(const KernelState&, const WorkgroupRecord&, double left) override {
+    shares.push_back(left);
+  }
+  std::vector<double> shares;
 };
 
 // `kernel` is the kernels: entry; the queue dispatches it once; `timing` is "ps" or not.
@@ -84,12 +92,13 @@ Outcome run(const std::string& mechanism, const std::string& kernel, Tick evict_
                 "launch_command: 1us, eviction_command: 2us, pending_read: 3us") {
   auto scheduler = std::make_unique<EvictOnce>(evict_at);
   EvictOnce& script = *scheduler;
-  auto sim =
-      testing::simulate(scenario(mechanism, kernel, timing, latencies), {}, std::move(scheduler));
+  WorkLeft work_left;
+  auto sim = testing::simulate(scenario(mechanism, kernel, timing, latencies), {&work_left},
+                               std::move(scheduler));
   EXPECT_EQ(sim->outcome.status, RunStatus::completed);
   const KernelState& k = sim->kernel("K");
   return {k.end,    script.evicted_at, script.completed_at, k.evicted_workgroups,
-          k.wasted, k.context_time,    k.evictions};
+          k.wasted, k.context_time,    k.evictions,         work_left.shares};
 }
 
 class Eviction : public ::testing::TestWithParam<const char*> {};
@@ -125,6 +134,7 @@ TEST_P(Eviction, ContextSaveKeepsProgressAndPaysTheTransfers) {
   EXPECT_EQ(o.evicted_workgroups, 2u);
   EXPECT_EQ(o.wasted, 0);
   EXPECT_EQ(o.context_time, (2 + 4 + 2 + 4) * us);
+  EXPECT_EQ(o.work_left, (std::vector<double>{0.5, 0.5}));
 }
 
 // The same kernel killed at 7: 5 us of each work-group lost; idle at once, read at 10,
@@ -141,6 +151,8 @@ TEST_P(Eviction, KillLosesProgressAndNoStaleEndFinishesAReusedSlot) {
   EXPECT_EQ(o.evicted_workgroups, 2u);
   EXPECT_EQ(o.wasted, 10 * us);
   EXPECT_EQ(o.context_time, 0);
+  // Half of each was done, and all of it is lost (the trace once said 0.5).
+  EXPECT_EQ(o.work_left, (std::vector<double>{1.0, 1.0}));
 }
 
 // Evicted before its launch lands: the timer at 1 us (its arrival) evicts; the launch landing
