@@ -63,15 +63,19 @@ class ModelBuilder {
   ModelBuilder(const Scenario& s, const ModelOptions& options)
       : s_(s), isolated_(&options.isolated_runtimes) {
     const auto& p = s.policies;
+    auto kernel = make_kernel_scheduler(p.kernel, params_for(s, p.kernel));
     auto scheduler = make_thread_block_scheduler(p.thread_block, params_for(s, p.thread_block));
-    if (!options.isolated_runtimes.empty())
+    // Under a kernel scheduler a dispatch reaches the dispatcher held, to run when that
+    // scheduler says: a thread-block oracle that kept CUs idle for its arrival (sjf's
+    // foresight) would idle them for nothing.
+    if (!options.isolated_runtimes.empty() && !kernel)
       scheduler->on_known_dispatches(known_dispatches(s, options.isolated_runtimes));
     model_.gpu = std::make_unique<Gpu>(
         s.device, make_queue_mapping_policy(p.queue_mapping, params_for(s, p.queue_mapping)),
         std::move(scheduler), s.seed);
     for (ModelObserver* o : options.observers)
       model_.gpu->add_observer(o);
-    if (auto kernel = make_kernel_scheduler(p.kernel, params_for(s, p.kernel))) {
+    if (kernel) {
       if (!options.isolated_runtimes.empty())
         kernel->on_known_dispatches(known_dispatches(s, options.isolated_runtimes));
       if (!options.worker_profiles.empty())

@@ -91,6 +91,11 @@ TEST(KernelSchedulers, FcfsRunsOneKernelAtATimeUnderEveryThreadBlockPolicy) {
     EXPECT_EQ(e.a, 102 * us);
     EXPECT_EQ(e.b, 126 * us);
   }
+  // sjf's foresight does not hold the CU for B, which FCFS will hold: it once idled from A's
+  // task end at 22 to just after B's submission at 24, and A ended 2 us late.
+  const Ends e = run_policy("kernel-fcfs", "{sjf: {foresight: 1}}", 24 * us, 2, "sjf");
+  EXPECT_EQ(e.a, 102 * us);
+  EXPECT_EQ(e.b, 126 * us);
 }
 
 // The same with launches that land at once: A [1,101], read at 104, B [104,124]. A release in
