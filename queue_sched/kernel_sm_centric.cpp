@@ -82,16 +82,15 @@ const std::vector<Tick>& KernelSmCentric::profile(const KernelControl& control,
   return it == profiles_.end() ? none : it->second;
 }
 
-std::uint32_t KernelSmCentric::most_workers(const KernelControl& control, KernelId kernel) const {
-  const KernelState& k = control.kernel(kernel);
-  const auto& runtimes = profile(control, kernel);
+std::uint32_t KernelSmCentric::most_workers(const KernelControl& control, const Placed& p) const {
+  const auto& runtimes = profile(control, p.kernel);
   if (!runtimes.empty()) return static_cast<std::uint32_t>(runtimes.size());
-  return std::min(k.max_per_cu, k.occupancy.max_residency);
+  return std::min(p.own_max_per_cu, control.kernel(p.kernel).occupancy.max_residency);
 }
 
 void KernelSmCentric::on_arrival(KernelControl& control, KernelId kernel) {
   if (running_.size() < 2) {
-    running_.push_back({kernel, false});
+    running_.push_back(arrived(control, kernel));
     decide(control);
   } else {
     waiting_.push_back(kernel);
@@ -101,7 +100,7 @@ void KernelSmCentric::on_arrival(KernelControl& control, KernelId kernel) {
 void KernelSmCentric::on_completed(KernelControl& control, KernelId kernel) {
   std::erase_if(running_, [&](const Placed& p) { return p.kernel == kernel; });
   if (!waiting_.empty()) {
-    running_.push_back({waiting_.front(), false});
+    running_.push_back(arrived(control, waiting_.front()));
     waiting_.erase(waiting_.begin());
   }
   decide(control);
@@ -122,9 +121,11 @@ void KernelSmCentric::place(KernelControl& control, Placed& p, std::vector<std::
 
 void KernelSmCentric::decide(KernelControl& control) {
   const std::uint32_t cus = control.cu_count();
-  if (running_.size() == 1 || cus < 2) {
-    for (Placed& p : running_)
-      place(control, p, {}, most_workers(control, p.kernel));
+  const auto done = [&](const Placed& p) { return control.kernel(p.kernel).finished(); };
+  if (running_.size() == 1 || cus < 2 || std::ranges::any_of(running_, done)) {
+    for (Placed& p : running_) {
+      if (!done(p)) place(control, p, {}, most_workers(control, p));
+    }
     return;
   }
   if (running_.empty()) return;
@@ -140,8 +141,8 @@ void KernelSmCentric::decide(KernelControl& control) {
                    control.kernel(b.kernel).left_share());
   }
   if (part.first_cus == 0) part.first_cus = cus / 2;  // no profiles: halves
-  if (part.first_workers == 0) part.first_workers = most_workers(control, a.kernel);
-  if (part.second_workers == 0) part.second_workers = most_workers(control, b.kernel);
+  if (part.first_workers == 0) part.first_workers = most_workers(control, a);
+  if (part.second_workers == 0) part.second_workers = most_workers(control, b);
   place(control, a, cu_range(cus, 0, part.first_cus), part.first_workers);
   place(control, b, cu_range(cus, part.first_cus, cus), part.second_workers);
 }

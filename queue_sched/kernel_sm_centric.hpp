@@ -15,7 +15,8 @@
 // The (s, w1, w2) with the highest STP so estimated is taken (ties: the fewest CUs for the
 // first kernel, then the fewest workers). Wu et al. choose by short sampled runs and a
 // performance model they do not detail; the profiles stand in for those samples. A third kernel
-// waits until one of the two finishes.
+// waits until one of the two finishes. A kernel whose work is all done (its end not yet read)
+// needs no CUs: the other runs as if alone.
 #include <map>
 #include <string_view>
 #include <utility>
@@ -56,11 +57,16 @@ class KernelSmCentric final : public KernelScheduler {
   struct Placed {
     KernelId kernel = 0;
     bool launched = false;
+    // Its workers per CU as launched (a partition changes the kernel's own figure).
+    std::uint32_t own_max_per_cu = 0;
   };
+  static Placed arrived(const KernelControl& control, KernelId kernel) {
+    return {.kernel = kernel, .own_max_per_cu = control.kernel(kernel).max_per_cu};
+  }
 
   void decide(KernelControl& control);
   const std::vector<Tick>& profile(const KernelControl& control, KernelId kernel) const;
-  std::uint32_t most_workers(const KernelControl& control, KernelId kernel) const;
+  std::uint32_t most_workers(const KernelControl& control, const Placed& p) const;
   void place(KernelControl& control, Placed& p, std::vector<std::uint8_t> mask,
              std::uint32_t workers);
 

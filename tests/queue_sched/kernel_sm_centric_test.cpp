@@ -152,5 +152,70 @@ scheduling: {kernel: kernel-smc}
   EXPECT_EQ(r.kernels.at(0).end, 42 * us);
 }
 
+// Ends of each kernel by name.
+std::map<std::string, Tick> ends_of(const std::string& yaml, const std::string& name) {
+  const RunReport r = run_scenario(load_scenario_text(yaml, name));
+  EXPECT_EQ(r.outcome.status, RunStatus::completed);
+  std::map<std::string, Tick> end;
+  for (const KernelResult& k : r.kernels)
+    end[k.name] = k.end;
+  return end;
+}
+
+constexpr const char* kTwoKernelsOnFourCus = R"(
+device:
+  compute_units: 4
+  front_end: {packet_latency: 0}
+  preemption: {mechanism: kill, eviction_command: 10us, pending_read: 10us, launch_command: 10us}
+kernels:
+  - {name: A, workgroup_size: 64, lds_bytes: 32768, wg_time: 100us, rsd: 0, contention: 0,
+     workgroups: 40}
+  - {name: B, workgroup_size: 64, lds_bytes: 32768, wg_time: 100us, rsd: 0, contention: 0,
+     workgroups: 8}
+queues:
+  - {name: a, packets: [{name: A, dispatch: A}]}
+  - {name: b, packets: [{name: B, dispatch: B}]}
+scheduling:
+  kernel: kernel-smc
+  params: {kernel-smc: {first_cus: 2, first_workers: 1, second_workers: 1}}
+)";
+
+// Non-persistent kernels (no worker profiles) whose LDS lets 2 work-groups share a CU, given one
+// each: A on CUs 0-1, B on 2-3, from the launch at 10. B's 8 run in 4 rounds [10,410]; A has 8
+// done and 2 started at 410. B's end is read at 420 and A's move to every CU with the most
+// workers that fit (2, not the partition's 1) lands at 430: 6 start then. From there A does 8
+// per 100 us (2 at x10, 6 at x30): its last 6 start at 730 and end at 830. A survivor kept at 1
+// per CU ended at 1230.
+TEST(KernelSmCentric, TheSurvivorGetsTheMostWorkersThatFitNotThePartitionsCount) {
+  const auto end = ends_of(kTwoKernelsOnFourCus, "survivor.yaml");
+  EXPECT_EQ(end.at("B"), 410 * us);
+  EXPECT_EQ(end.at("A"), 830 * us);
+}
+
+// A (4 tasks, one worker per CU) runs [10,110], but its end is read only at 410. B (12 tasks),
+// arriving at 115, has the device to itself: A needs no CU. Its launch lands at 125 and its
+// tasks run in three rounds of 4 to 425. Once B was placed on half the CUs (the model's
+// estimate was 0 / 0 for the finished A) and ended at 620.
+TEST(KernelSmCentric, AKernelWhoseWorkIsDoneLeavesTheOtherEveryCu) {
+  const auto end = ends_of(R"(
+device:
+  compute_units: 4
+  front_end: {packet_latency: 0}
+  preemption: {eviction_command: 10us, pending_read: 300us, launch_command: 10us}
+kernels:
+  - {name: A, workgroup_size: 64, wg_time: 100us, rsd: 0, contention: 0, workgroups: 4,
+     persistent: {workers_per_cu: 1}}
+  - {name: B, workgroup_size: 64, wg_time: 100us, rsd: 0, contention: 0, workgroups: 12,
+     persistent: {workers_per_cu: 1}}
+queues:
+  - {name: a, packets: [{name: A, dispatch: A}]}
+  - {name: b, packets: [{name: B, dispatch: B, at: 115us}]}
+scheduling: {kernel: kernel-smc}
+)",
+                           "done.yaml");
+  EXPECT_EQ(end.at("A"), 110 * us);
+  EXPECT_EQ(end.at("B"), 425 * us);
+}
+
 }  // namespace
 }  // namespace aqlsim
