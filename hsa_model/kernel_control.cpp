@@ -22,6 +22,8 @@ KernelControl::Wanted& KernelControl::wanted(KernelId kernel) {
 Tick KernelControl::launch(KernelId kernel) {
   Wanted& w = wanted(kernel);
   w.running = true;
+  // An eviction not yet reported is given up: its command, if still on its way, lands void.
+  w.evicting = false;
   w.progress_at_launch = this->kernel(kernel).progress();
   const Tick at = now() + preemption_.launch_command;
   engine_->schedule_at(at, launch_event_, (std::uint64_t{++w.launches} << 32) | kernel);

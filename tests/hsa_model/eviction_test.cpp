@@ -184,6 +184,43 @@ TEST_P(Eviction, OnlyTheLatestLaunchReleasesAKernel) {
   EXPECT_EQ(o.end, 45 * us);
 }
 
+// Evicts at a set time and relaunches at once, before the command lands; evicts again later.
+class ChangeOfMind final : public TimedScript {
+ public:
+  using TimedScript::TimedScript;
+  std::string_view name() const override { return "change-of-mind"; }
+  void on_timer(KernelControl& c) override {
+    c.evict(kernel_);
+    if (timers++ > 0) return;
+    c.launch(kernel_);
+    c.set_timer(15 * us);
+  }
+  void on_evicted(KernelControl& c, KernelId k) override {
+    reports.push_back(c.now());
+    c.launch(k);
+  }
+  int timers = 0;
+  std::vector<Tick> reports;
+};
+
+// Tasks 0,1 [2,12]. At 5 an eviction (lands at 7) and a relaunch (lands at 6): the eviction
+// lands void. At 15 a second eviction lands at 17: tasks 2,3 [12,22] drain, read at 25,
+// relaunch lands at 26: tasks 4,5 [26,36]. The first eviction once stayed "under way" for good,
+// so the second was ignored and the kernel ran to 32.
+TEST_P(Eviction, ARelaunchGivesUpAnEvictionOnItsWayAndALaterOneStillWorks) {
+  auto scheduler = std::make_unique<ChangeOfMind>(5 * us);
+  ChangeOfMind& script = *scheduler;
+  auto sim = testing::simulate(scenario("drain",
+                                        "{name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, "
+                                        "contention: 0, workgroups: 6, persistent: "
+                                        "{workers_per_cu: 2}}",
+                                        GetParam()),
+                               {}, std::move(scheduler));
+  ASSERT_EQ(sim->outcome.status, RunStatus::completed);
+  EXPECT_EQ(script.reports, std::vector<Tick>{25 * us});
+  EXPECT_EQ(sim->kernel("K").end, 36 * us);
+}
+
 // Evicts at a set time; when it first hears of the eviction it relaunches and at once evicts
 // again, so the second eviction lands on a kernel whose relaunch never landed; it relaunches
 // for good when it hears of that one.
