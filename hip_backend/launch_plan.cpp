@@ -29,10 +29,7 @@ std::vector<Tick> drawn_durations(const Scenario& s, const KernelProfile& kernel
                                   const PlannedDispatch& d) {
   const WorkgroupDemand demand =
       workgroup_demand(s.device, d.workgroup_size, kernel.vgprs, kernel.sgprs, d.lds_bytes);
-  DurationParams params = kernel.duration;
-  if (kernel.persistent_overhead != 1.0) {
-    params.mean = std::llround(static_cast<double>(params.mean) * kernel.persistent_overhead);
-  }
+  const DurationParams params = kernel.launched_duration();
   const double reference = params.reference_residency == 0
                                ? occupancy(s.device.cu, demand).max_residency
                                : params.reference_residency;

@@ -43,7 +43,7 @@ struct KernelProfile {
   DurationParams launched_duration() const {
     DurationParams launched = duration;
     if (persistent_overhead != 1.0)
-      launched.mean = std::llround(static_cast<double>(launched.mean) * persistent_overhead);
+      launched.mean = duration_ticks(static_cast<double>(launched.mean) * persistent_overhead);
     return launched;
   }
 };

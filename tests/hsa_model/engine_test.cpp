@@ -5,6 +5,8 @@
 #include <limits>
 #include <vector>
 
+#include "hsa_model/kernel_profile.hpp"
+
 namespace aqlsim {
 namespace {
 
@@ -228,6 +230,14 @@ TEST(Time, ComputedDurationsAreClampedNotOverflowed) {
   EXPECT_EQ(scaled_duration(999'999, kSecond), 999'999 * kSecond);
   // Any time up to the largest plus any duration still fits in a Tick.
   EXPECT_GT(kNever - kMaxSimTime, kMaxDuration);
+  // A persistent kernel's tasks: 1e6 s x 10 is clamped (its llround once gave 1 ps tasks).
+  KernelProfile persistent;
+  persistent.duration.mean = kMaxDuration;
+  persistent.persistent_overhead = 10;
+  EXPECT_EQ(persistent.launched_duration().mean, kMaxDuration);
+  persistent.duration.mean = 3 * kMicrosecond;
+  persistent.persistent_overhead = 1.5;
+  EXPECT_EQ(persistent.launched_duration().mean, 4500 * kNanosecond);
 }
 
 }  // namespace
