@@ -5,6 +5,15 @@
 #include <numeric>
 
 namespace aqlsim {
+namespace {
+
+// An application's time summed over its kernels, each up to 2^62 ps: a few of those overflow a
+// Tick. The sum is only compared, so it stops at kNever.
+Tick saturated(TickSum sum) {
+  return static_cast<Tick>(std::min<TickSum>(sum, kNever));
+}
+
+}  // namespace
 
 void SerialKernelScheduler::on_known_dispatches(std::vector<KnownDispatch> dispatches) {
   for (const KnownDispatch& d : dispatches) {
@@ -17,13 +26,13 @@ Tick SerialKernelScheduler::application_total(const KernelControl& control, Kern
   const QueueId queue = control.kernel(kernel).queue;
   if (queue >= known_by_queue_.size()) return control.kernel(kernel).isolated_runtime;
   const std::vector<Tick>& known = known_by_queue_[queue];
-  return std::accumulate(known.begin(), known.end(), Tick{0});
+  return saturated(std::accumulate(known.begin(), known.end(), TickSum{0}));
 }
 
 Tick SerialKernelScheduler::application_remaining(const KernelControl& control,
                                                   KernelId kernel) const {
   const QueueId queue = control.kernel(kernel).queue;
-  Tick left = 0;
+  TickSum left = 0;
   const auto add_if_sibling = [&](KernelId k) {
     const KernelState& state = control.kernel(k);
     if (state.queue == queue)
@@ -32,10 +41,11 @@ Tick SerialKernelScheduler::application_remaining(const KernelControl& control,
   if (running_) add_if_sibling(*running_);
   for (const KernelId k : ready_)
     add_if_sibling(k);
-  if (queue >= known_by_queue_.size()) return left;
+  if (queue >= known_by_queue_.size()) return saturated(left);
   const std::vector<Tick>& known = known_by_queue_[queue];
   const std::size_t arrived = std::min(known.size(), arrived_by_queue_[queue]);
-  return std::accumulate(known.begin() + static_cast<std::ptrdiff_t>(arrived), known.end(), left);
+  return saturated(
+      std::accumulate(known.begin() + static_cast<std::ptrdiff_t>(arrived), known.end(), left));
 }
 
 void SerialKernelScheduler::on_arrival(KernelControl& control, KernelId kernel) {

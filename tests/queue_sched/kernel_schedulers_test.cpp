@@ -114,6 +114,32 @@ TEST(KernelSchedulers, ALaunchLandingInItsArrivalTickRunsUnderEveryThreadBlockPo
   }
 }
 
+// An application of four kernels of 3 x 1e6 s tasks: alone, each takes 3e18 ps, and their sum
+// is beyond a Tick. B (one 10 us task) arrives at 25, and SJF kills A's first kernel: the
+// command lands at 27, read at 30, B [31,41]. The run then stops at the 2^62 ps limit. The sum
+// once wrapped negative, ranking A first, and B never ran.
+TEST(KernelSchedulers, AnApplicationsTimeBeyondATickStillRanksLongest) {
+  const Scenario s = load_scenario_text(
+      std::string(testing::kTinyDevice) +
+          "  preemption: {mechanism: kill, launch_command: 1us, eviction_command: 2us, "
+          "pending_read: 3us}\n"
+          "kernels:\n"
+          "  - {name: big, workgroup_size: 64, vgprs: 1, wg_time: 1000000s, contention: 0, "
+          "workgroups: 3, persistent: {workers_per_cu: 1}}\n"
+          "  - {name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0}\n"
+          "queues:\n"
+          "  - {name: qa, packets: [{name: A0, dispatch: big}, {name: A1, dispatch: big}, "
+          "{name: A2, dispatch: big}, {name: A3, dispatch: big}]}\n"
+          "  - {name: qb, packets: [{name: B, dispatch: k, at: 24us}]}\n"
+          "scheduling: {kernel: kernel-sjf}\n",
+      "long.yaml");
+  const RunReport r = run_scenario(s);
+  EXPECT_EQ(r.outcome.status, RunStatus::limit);
+  const auto b = std::ranges::find(r.kernels, "B", &KernelResult::name);
+  ASSERT_NE(b, r.kernels.end());
+  EXPECT_EQ(b->end, 41 * us);
+}
+
 // B (22 us) arrives at 25 while A runs task 2 [22,32]. SJF evicts A: the command lands at 27,
 // task 2 ends at 32, the counter is read at 35, B's launch lands at 36: B [36,56]; its end is
 // read at 59, A's relaunch lands at 60: tasks 3-9 [60,130].
