@@ -72,8 +72,8 @@ struct KernelState {
   std::uint64_t evicted_workgroups = 0;
   // Evicted runs that left less work than they found (context-save keeps a run's progress).
   std::uint64_t advanced_runs = 0;
-  Tick wasted = 0;            // work-group time lost by kill
-  Tick context_time = 0;      // work-group time spent saving and restoring state
+  TickSum wasted = 0;         // work-group time lost by kill (summed over CUs: beyond a Tick)
+  TickSum context_time = 0;   // work-group time spent saving and restoring state (the same)
   Tick context_transfer = 0;  // one work-group's context save (or restore) under context-save
 
   Tick arrival = 0;  // when the host submitted the dispatch packet

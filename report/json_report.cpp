@@ -14,8 +14,8 @@ using Json = nlohmann::ordered_json;
 Json eviction_json(const KernelResult& k) {
   return Json{{"evictions", k.evictions},
               {"evicted_workgroups", k.evicted_workgroups},
-              {"wasted_us", to_us(k.wasted)},
-              {"context_us", to_us(k.context_time)}};
+              {"wasted_us", sum_to_us(k.wasted)},
+              {"context_us", sum_to_us(k.context_time)}};
 }
 
 Json application_json(const ApplicationResult& a) {

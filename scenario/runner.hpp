@@ -31,8 +31,8 @@ struct KernelResult {
   // What taking work back cost it (a kernel scheduler evicts).
   std::uint64_t evictions = 0;  // times the kernel was taken off the device
   std::uint64_t evicted_workgroups = 0;
-  Tick wasted = 0;        // work-group time lost by kill
-  Tick context_time = 0;  // work-group time spent saving and restoring state
+  TickSum wasted = 0;        // work-group time lost by kill
+  TickSum context_time = 0;  // work-group time spent saving and restoring state
 
   Tick turnaround() const { return end - arrival; }
 };

@@ -56,8 +56,8 @@ struct Outcome {
   Tick evicted_report = 0;
   Tick completed_report = 0;
   std::uint64_t evicted_workgroups = 0;
-  Tick wasted = 0;
-  Tick context_time = 0;
+  TickSum wasted = 0;
+  TickSum context_time = 0;
   std::uint64_t evictions = 0;    // completed kernel evictions
   std::vector<double> work_left;  // what observers heard at each work-group's eviction
 };
@@ -254,6 +254,22 @@ TEST_P(Eviction, AnEvictionOfAKernelWhoseRelaunchNeverLandedIsNotCounted) {
   EXPECT_EQ(script.reports, (std::vector<Tick>{25 * us, 30 * us}));
   EXPECT_EQ(sim->kernel("K").evictions, 1u);
   EXPECT_EQ(sim->kernel("K").end, 41 * us);
+}
+
+// Two CUs of 8 work-groups of 1e6 s each, launched at 2 us and killed when the command lands
+// at 990,000 s + 2 us: 16 x 990,000 s lost, 1.584e19 ps, beyond a Tick (the sum once wrapped
+// negative). The relaunch lands 4 us later and the work-groups run whole again.
+TEST_P(Eviction, TimeLostByKillsIsSummedBeyondATick) {
+  Scenario s = scenario("kill",
+                        "{name: k, workgroup_size: 64, vgprs: 1, wg_time: 1000000s, contention: 0, "
+                        "workgroups: 16}",
+                        GetParam());
+  s.device.compute_units = 2;
+  auto sim = testing::simulate(s, {}, std::make_unique<EvictOnce>(990'000 * kSecond));
+  ASSERT_EQ(sim->outcome.status, RunStatus::completed);
+  const KernelState& k = sim->kernel("K");
+  EXPECT_EQ(k.wasted, TickSum{16} * 990'000 * kSecond);
+  EXPECT_EQ(k.end, 1'990'000 * kSecond + 6 * us);
 }
 
 INSTANTIATE_TEST_SUITE_P(BothTimings, Eviction, ::testing::Values("at-dispatch", "ps"));
