@@ -62,6 +62,12 @@ constexpr Tick scaled_duration(std::uint64_t count, Tick t) {
   return product > static_cast<Wide>(kMaxDuration) ? kMaxDuration : static_cast<Tick>(product);
 }
 
+// A policy's time parameter given in milliseconds (quantum_ms and the like), in ticks: one
+// rounding for the policy and for the checks made on it.
+inline Tick milliseconds_to_ticks(double ms) {
+  return duration_ticks(ms * kMillisecond);
+}
+
 // Converts a (possibly fractional) number of device clock cycles to ticks.
 inline Tick cycles_to_ticks(double cycles, double clock_mhz) {
   return duration_ticks(cycles * kMicrosecond / clock_mhz);

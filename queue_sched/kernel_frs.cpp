@@ -11,8 +11,7 @@ std::vector<ParamSpec> kernel_frs_params() {
 }
 
 KernelFrs::KernelFrs(const PolicyParams& params)
-    : min_quantum_(std::llround(params.get("min_quantum_ms") * static_cast<double>(kMillisecond))) {
-}
+    : min_quantum_(milliseconds_to_ticks(params.get("min_quantum_ms"))) {}
 
 double KernelFrs::instantaneous_slowdown(Tick t, double tasks, double done, double tpt) {
   return (static_cast<double>(t) + (tasks - done) * tpt) / (tasks * tpt);

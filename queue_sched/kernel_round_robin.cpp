@@ -1,15 +1,6 @@
 #include "queue_sched/kernel_round_robin.hpp"
 
-#include <cmath>
-
 namespace aqlsim {
-namespace {
-
-Tick milliseconds_param(const PolicyParams& params, std::string_view name) {
-  return std::llround(params.get(name) * static_cast<double>(kMillisecond));
-}
-
-}  // namespace
 
 std::vector<ParamSpec> kernel_rr_params() {
   return {{"quantum_ms", 1, 0.001, 1e6, false, "time slice in milliseconds (the paper: 1 ms)"}};
@@ -21,9 +12,10 @@ std::vector<ParamSpec> kernel_cfs_params() {
 }
 
 KernelRoundRobin::KernelRoundRobin(const PolicyParams& params)
-    : quantum_(milliseconds_param(params, "quantum_ms")) {}
+    : quantum_(milliseconds_to_ticks(params.get("quantum_ms"))) {}
 
-KernelCfs::KernelCfs(const PolicyParams& params) : epoch_(milliseconds_param(params, "epoch_ms")) {}
+KernelCfs::KernelCfs(const PolicyParams& params)
+    : epoch_(milliseconds_to_ticks(params.get("epoch_ms"))) {}
 
 std::size_t KernelCfs::choose(const KernelControl& control) {
   const auto waiting = ready();

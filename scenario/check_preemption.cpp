@@ -42,7 +42,7 @@ void check_slices(const Scenario& s, const PolicyInfo& policy) {
     double ms = spec.default_value;
     if (given != s.policies.params.end() && given->second.contains(std::string(spec.name)))
       ms = given->second.at(std::string(spec.name));
-    const auto slice = static_cast<Tick>(ms * static_cast<double>(kMillisecond));
+    const Tick slice = milliseconds_to_ticks(ms);
     if (slice >= transfers) continue;
     const auto where =
         s.policies.param_locations.find(std::string(policy.name) + "." + std::string(spec.name));

@@ -102,6 +102,21 @@ TEST(PreemptionErrors, QuantumShorterThanTheTransfers) {
   EXPECT_THAT(e.detail(), HasSubstr("= 30us"));
 }
 
+// 0.0157 ms is 15699999.999999998 ps as a double: the policy rounds it to 15.7 us, the check
+// once truncated it to 1 ps less and refused a quantum equal to the transfers.
+TEST(PreemptionErrors, AQuantumIsCheckedAsThePolicyRoundsIt) {
+  const Scenario s = load_scenario_text(
+      lines({
+          "device: {preset: cdna, preemption: {mechanism: kill, eviction_command: 15.7us, "
+          "pending_read: 0us, launch_command: 0us}}",
+          "kernels: [{name: k, wg_time: 10us}]",
+          "queues: [{name: q, packets: [{dispatch: k}]}]",
+          "scheduling: {kernel: kernel-rr, params: {kernel-rr: {quantum_ms: 0.0157}}}",
+      }),
+      testing::kFile);
+  EXPECT_NO_THROW(check_preemption(s));
+}
+
 TEST(PreemptionErrors, UnknownMechanism) {
   const InputError e = load_error(lines({
       "device: {preset: cdna, preemption: {mechanism: swap}}",
