@@ -214,6 +214,25 @@ TEST_F(ReportInput, ARunStoppedByALimitIsReportedWithItsTrace) {
   EXPECT_THAT(page, HasSubstr("STP (system throughput)</td><td class=\"n\">-</td>"));
 }
 
+// A run stopped at the largest simulated time (2^62 ps): its trace's slot slices end there, and
+// `ts` and `dur`, each rounded to a double in microseconds, may sum to one ulp past it (here
+// slot 1's starved slice, 9.4 + 4611686018417.988). The trace was once refused.
+TEST_F(ReportInput, ARunStoppedAtTheLargestTimeIsReportedWithItsTrace) {
+  write("long.yaml", R"(
+device: {preset: cdna, compute_units: 1, front_end: {hw_queues: 2}}
+kernels: [{name: k, workgroup_size: 64, workgroups: 100, wg_time: 1000000s}]
+queues:
+  - {name: a, packets: [{name: a0, dispatch: k}]}
+  - {name: b, packets: [{name: b0, dispatch: k, at: 5us}]}
+)");
+  const Result r = aqlsim("run " + quote(path("long.yaml")) + " -q --no-alone --json " +
+                          quote(path("long.json")) + " --trace " + quote(path("long.trace.json")));
+  ASSERT_EQ(r.status, 6) << r.err;
+  const Result report = aqlsim("report " + quote(path("long.json")) + " --trace " +
+                               quote(path("long.trace.json")) + " -o " + quote(path("long.html")));
+  EXPECT_EQ(report.status, 0) << report.err;
+}
+
 // An event that `aqlsim run --trace` would not write is refused at its line (aqlsim writes one
 // event a line), not skipped: the page would be drawn from part of the trace.
 TEST_F(ReportInput, AnEventAqlsimWouldNotWriteIsRefusedAtItsLine) {
