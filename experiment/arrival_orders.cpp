@@ -49,10 +49,10 @@ std::vector<std::size_t> permutation(std::size_t n, std::uint64_t seed, std::uin
   return p;
 }
 
-std::string queue_text(const Application& app, Tick at) {
+std::string queue_text(const Application& app, const std::string& at) {
   std::string packets;
   for (std::size_t i = 0; i < app.kernels.size(); ++i) {
-    packets += fmt::format("{}{{name: {}_{}, dispatch: {}, at: {}ps{}}}", i == 0 ? "" : ", ",
+    packets += fmt::format("{}{{name: {}_{}, dispatch: {}, at: {}{}}}", i == 0 ? "" : ", ",
                            app.name, i, app.kernels[i], at, i == 0 ? "" : ", barrier: true");
   }
   return fmt::format("  - {{name: {}, packets: [{}]}}\n", app.name, packets);
@@ -70,13 +70,16 @@ std::vector<WorkloadSource> arrival_orders(const YamlNode& node) {
       load_generator_probe(node, head + "queues: [{name: probe}]\n", "arrival_orders");
   const std::vector<Application> apps =
       read_applications(node.require("applications"), probe, library);
-  const Tick spacing = node.duration_or("spacing", kMillisecond, probe.device.clock_mhz);
+  const auto given = node.get("spacing");
+  const GeneratedTime spacing = given
+                                    ? read_generated_time(*given, probe.device.clock_mhz)
+                                    : GeneratedTime{.ticks = kMillisecond, .cycles = std::nullopt};
   // The last application arrives (applications - 1) spacings in: a workload duration too.
-  if (apps.size() > 1 && static_cast<double>(spacing) * static_cast<double>(apps.size() - 1) >
+  if (apps.size() > 1 && static_cast<double>(spacing.ticks) * static_cast<double>(apps.size() - 1) >
                              static_cast<double>(limits::kMaxDurationPs)) {
     node.require("spacing").fail(
         fmt::format("{} applications {} apart arrive after the limit of {}", apps.size(),
-                    format_duration(spacing), kMaxDurationText));
+                    format_duration(spacing.ticks), kMaxDurationText));
   }
   const auto orders = static_cast<std::uint64_t>(
       node.int_or("orders", 1, 1, static_cast<std::int64_t>(limits::kMaxGeneratedWorkloads)));
@@ -95,7 +98,7 @@ std::vector<WorkloadSource> arrival_orders(const YamlNode& node) {
     std::string queues;
     const std::vector<std::size_t> p = permutation(apps.size(), seed, order);
     for (std::size_t slot = 0; slot < p.size(); ++slot)
-      queues += queue_text(apps[p[slot]], static_cast<Tick>(slot) * spacing);
+      queues += queue_text(apps[p[slot]], spacing.times(slot));
     workloads.push_back(
         {fmt::format("order-{:03}", order + 1), "", head + "queues:\n" + queues, {}});
   }

@@ -5,9 +5,11 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <charconv>
 #include <filesystem>
 #include <unordered_set>
 
+#include "config/duration.hpp"
 #include "config/input_file.hpp"
 #include "config/overrides.hpp"
 #include "config/suggest.hpp"
@@ -184,6 +186,23 @@ GeneratorSource read_generator_source(const YamlNode& node) {
   return {device.c_str(), std::filesystem::absolute(base / node.require("kernels").as_string())
                               .lexically_normal()
                               .string()};
+}
+
+std::string GeneratedTime::times(std::uint64_t n) const {
+  if (cycles) return fmt::format("{}cy", static_cast<double>(n) * *cycles);
+  return fmt::format("{}ps", static_cast<Tick>(n) * ticks);
+}
+
+GeneratedTime read_generated_time(const YamlNode& node, double clock_mhz) {
+  GeneratedTime time{.ticks = node.as_duration(clock_mhz), .cycles = std::nullopt};
+  const std::string text = node.as_string();
+  Tick unused = 0;
+  if (parse_duration(text, 0, unused) == DurationStatus::needs_clock) {
+    double cycles = 0;
+    std::from_chars(text.data(), text.data() + text.size(), cycles);
+    time.cycles = cycles;
+  }
+  return time;
 }
 
 Scenario load_generator_probe(const YamlNode& node, const std::string& text,

@@ -61,6 +61,16 @@ struct GeneratorSource {
 };
 GeneratorSource read_generator_source(const YamlNode& node);
 
+// A generator's time (`second_arrival`, `spacing`). One in cycles is written into the generated
+// workloads in cycles, so that each run converts it with its own clock (a swept clock_mhz).
+struct GeneratedTime {
+  Tick ticks = 0;                // at the generator's device clock, for its checks
+  std::optional<double> cycles;  // when given in cycles
+  // `n` of it, as a workload's `at` value.
+  std::string times(std::uint64_t n) const;
+};
+GeneratedTime read_generated_time(const YamlNode& node, double clock_mhz);
+
 // Loads `text`, the workload that a generator (`pairs`, `arrival_orders`: `node`) makes to read
 // its device and kernel library, named `name`. An error in it is reported in the experiment file:
 // at `device` or `kernels`, and one inside the library as in the library included from `kernels`.

@@ -16,20 +16,20 @@ namespace aqlsim {
 namespace {
 
 struct Arrival {
-  Tick fixed = 0;          // a duration, or
+  GeneratedTime fixed;     // a duration, or
   double fraction = -1.0;  // a fraction of the first kernel's isolated runtime
 };
 
 Arrival read_arrival(const YamlNode& node, double clock_mhz) {
   const std::string text = node.as_string();
-  if (!text.ends_with('%')) return {node.as_duration(clock_mhz), -1.0};
+  if (!text.ends_with('%')) return {read_generated_time(node, clock_mhz), -1.0};
   double percent = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size() - 1, percent);
   if (ec != std::errc{} || end != text.data() + text.size() - 1 ||
       !(percent >= 0 && percent <= 1000)) {  // NaN too
     node.fail(fmt::format("expected a duration or a percentage such as 25%, found '{}'", text));
   }
-  return {0, percent / 100.0};
+  return {{}, percent / 100.0};
 }
 
 // Every generated arrival is a workload duration, so it must stay within the limit.
@@ -61,15 +61,15 @@ std::string workload_text(const std::string& device, const std::string& include,
   return fmt::format("device: {}\nkernels: [{}]\nqueues:\n{}", device, include, queues);
 }
 
-std::string queue_line(const std::string& queue, const std::string& kernel, Tick at) {
-  return fmt::format("  - {{name: {}, packets: [{{name: {}, dispatch: {}, at: {}ps}}]}}\n", queue,
+std::string queue_line(const std::string& queue, const std::string& kernel, const std::string& at) {
+  return fmt::format("  - {{name: {}, packets: [{{name: {}, dispatch: {}, at: {}}}]}}\n", queue,
                      kernel, kernel, at);
 }
 
 // Every combination of `size` distinct kernels in list order, the i-th submitted at i * spacing.
 template <class Text>
 std::vector<WorkloadSource> kernel_groups(const std::vector<std::string>& names, std::size_t size,
-                                          Tick spacing, Text&& text) {
+                                          const GeneratedTime& spacing, Text&& text) {
   std::vector<WorkloadSource> groups;
   std::vector<std::size_t> pick(size);
   std::iota(pick.begin(), pick.end(), 0);
@@ -79,7 +79,7 @@ std::vector<WorkloadSource> kernel_groups(const std::vector<std::string>& names,
     for (std::size_t i = 0; i < size; ++i) {
       const std::string& kernel = names[pick[i]];
       name += (i == 0 ? "" : "+") + kernel;
-      queues += queue_line(fmt::format("k{}", i), kernel, static_cast<Tick>(i) * spacing);
+      queues += queue_line(fmt::format("k{}", i), kernel, spacing.times(i));
     }
     groups.push_back({name, "", text(queues), {}});
     // The next combination: advance the last index that can still move.
@@ -131,7 +131,7 @@ std::vector<WorkloadSource> kernel_pairs(const YamlNode& node) {
     if (arrival.fraction >= 0)
       node.require("second_arrival").fail("groups of more than two kernels need a duration");
     check_last_arrival(node.require("second_arrival").location(),
-                       static_cast<double>(group - 1) * static_cast<double>(arrival.fixed));
+                       static_cast<double>(group - 1) * static_cast<double>(arrival.fixed.ticks));
     // (A structured binding is captured by name only from clang 16.)
     return kernel_groups(names, group, arrival.fixed,
                          [&, &dev = device](const std::string& queues) {
@@ -146,7 +146,7 @@ std::vector<WorkloadSource> kernel_pairs(const YamlNode& node) {
     for (const std::string& second : names) {
       if (first == second) continue;
       const std::string queues =
-          queue_line("first", first, 0) + queue_line("second", second, arrival.fixed);
+          queue_line("first", first, "0ps") + queue_line("second", second, arrival.fixed.times(1));
       pairs.push_back({first + "+" + second, "", workload_text(device, include, queues), relative});
     }
   }

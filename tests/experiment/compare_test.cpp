@@ -160,6 +160,37 @@ experiment:
   EXPECT_NEAR(runs[0].metrics.antt, (1.0 + 11.0) / 2, 1e-12);
 }
 
+// An arrival in cycles is the run's cycles: 5000 cy is 5 us at the file's 1000 MHz and 2.5 us
+// at a swept 2000 MHz (it was turned into picoseconds once, at the file's clock). The same for
+// groups of three and for arrival_orders' spacing: slot i at i x 20000 cy.
+TEST_F(Compare, AnArrivalInCyclesFollowsTheRunsClock) {
+  write("lib.yaml", R"(
+kernels:
+  - {name: a, workgroup_size: 64, wg_time: 10us}
+  - {name: b, workgroup_size: 64, wg_time: 1us}
+  - {name: c, workgroup_size: 64, wg_time: 1us}
+)");
+  const auto arrivals = [&](const std::string& generator, const std::string& clock) {
+    const ExperimentSpec spec =
+        load_experiment(write("e.yaml", "experiment:\n  " + generator + "\n"));
+    const Scenario s = load_workload_source(spec.workloads[0], {"device.clock_mhz=" + clock});
+    std::vector<Tick> at;
+    for (const QueueSpec& q : s.queues)
+      at.push_back(q.packets.at(0).at);
+    return at;
+  };
+  const std::string device = "device: {compute_units: 2, clock_mhz: 1000}, kernels: lib.yaml";
+  const std::string pair = "pairs: {" + device + ", second_arrival: 5000cy}";
+  EXPECT_EQ(arrivals(pair, "1000"), (std::vector<Tick>{0, 5 * kMicrosecond}));
+  EXPECT_EQ(arrivals(pair, "2000"), (std::vector<Tick>{0, 2500 * kNanosecond}));
+  const std::string group = "pairs: {" + device + ", second_arrival: 1.5cy, group: 3}";
+  EXPECT_EQ(arrivals(group, "1000"), (std::vector<Tick>{0, 1500, 3000}));
+  const std::string orders = "arrival_orders: {" + device +
+                             ", applications: [{name: x, kernels: [a]}, {name: y, kernels: [b]}, "
+                             "{name: z, kernels: [c]}], spacing: 20000cy}";
+  EXPECT_EQ(arrivals(orders, "2000"), (std::vector<Tick>{0, 10 * kMicrosecond, 20 * kMicrosecond}));
+}
+
 // A shard's fingerprint must tell two percentages apart: the pairs' text holds no arrival, and
 // shards run at 10% and at 90% merged without a word.
 TEST_F(Compare, APercentageArrivalIsPartOfTheShardFingerprint) {
