@@ -11,11 +11,14 @@ set(AQLSIM_DATA_DIR ${CMAKE_INSTALL_DATADIR}/aqlsim)
 
 # aqlsim_library(TARGET NAME): the include root of TARGET (the source tree here, include/aqlsim
 # once installed), its alias aqlsim::NAME (the name it is exported under), and the installation
-# of the library and of the headers of the directory that defines it.
+# of the library and of the headers of the directory that defines it. The headers need C++20
+# (<bit>, defaulted comparisons), so it is a usage requirement: CMAKE_CXX_STANDARD is not
+# exported, and a program built against the package gets C++20 from the targets it links.
 function(aqlsim_library target name)
   target_include_directories(${target} PUBLIC
     $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}>
     $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/aqlsim>)
+  target_compile_features(${target} PUBLIC cxx_std_20)
   set_target_properties(${target} PROPERTIES EXPORT_NAME ${name})
   add_library(aqlsim::${name} ALIAS ${target})
   install(TARGETS ${target} EXPORT aqlsimTargets

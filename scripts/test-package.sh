@@ -33,7 +33,7 @@ done
 if command -v pkg-config >/dev/null; then
   read -r -a pc <<<"$(PKG_CONFIG_PATH="$(dirname "$(find "$prefix" -name aqlsim.pc)")" \
     pkg-config --cflags --libs aqlsim)"
-  c++ -std=c++20 $flags examples/hsa_two_tenants.cpp "${pc[@]}" -o "$tmp/pc_two_tenants"
+  c++ $flags examples/hsa_two_tenants.cpp "${pc[@]}" -o "$tmp/pc_two_tenants"
   "$tmp/pc_two_tenants" >/dev/null || { echo "test-package: pkg-config build failed" >&2; exit 1; }
 fi
 
