@@ -3,7 +3,9 @@
 # enable_language(HIP/CUDA) (CMake 3.25's HIP language fails on Debian's ROCm 5.2): the kernels
 # are compiled by custom commands and the host code is plain C++ against the runtime's C API.
 #
-# aqlsim_gpu_backends(TARGET) adds to TARGET either each executor or its *_absent.cpp.
+# aqlsim_gpu_backends(TARGET INSTALLED) adds to TARGET either each executor or its *_absent.cpp,
+# and to INSTALLED (the exported library) always the *_absent.cpp files, and the AMD code objects
+# when they are built (hip_backend/CMakeLists.txt says why).
 set(AQLSIM_HIP AUTO CACHE STRING "Build the HIP executor and the AMD code objects (AUTO|ON|OFF)")
 set_property(CACHE AQLSIM_HIP PROPERTY STRINGS AUTO ON OFF)
 set(AQLSIM_CUDA AUTO CACHE STRING "Build the CUDA executor (AUTO|ON|OFF)")
@@ -104,12 +106,18 @@ function(aqlsim_add_hip target)
     DEPENDS ${objects} ${PROJECT_SOURCE_DIR}/cmake/embed_code_objects.cmake
     COMMENT "Embedding the AMD code objects"
     VERBATIM)
-  # In the object library: the generated table must be compiled in the directory of its rule.
-  aqlsim_gpu_objects(aqlsim_hip_runtime SOURCES hip_device.cpp code_objects_embedded.cpp ${table}
+  # In an object library: the generated table must be compiled in the directory of its rule.
+  # The code objects are data and need no HIP runtime, so the installed library has them too.
+  add_library(aqlsim_hip_code_objects OBJECT code_objects_embedded.cpp ${table})
+  target_include_directories(aqlsim_hip_code_objects PRIVATE ${PROJECT_SOURCE_DIR})
+  aqlsim_warnings(aqlsim_hip_code_objects)
+  aqlsim_gpu_objects(aqlsim_hip_runtime SOURCES hip_device.cpp
                      DEFINITIONS __HIP_PLATFORM_AMD__ AQLSIM_GPU_NS=hip_rt
                      INCLUDES ${AQLSIM_HIP_INCLUDE})
-  target_sources(${target} PRIVATE $<TARGET_OBJECTS:aqlsim_hip_runtime>)
-  # By path, not an imported target: the installed aqlsim package then needs no HIP config.
+  target_sources(${target} PRIVATE $<TARGET_OBJECTS:aqlsim_hip_runtime>
+                                   $<TARGET_OBJECTS:aqlsim_hip_code_objects>)
+  # By path, not an imported target (Debian's hip-config.cmake probes compilers and GPU
+  # targets); `target` is not installed, so the path stays on this machine.
   target_link_libraries(${target} PRIVATE ${AQLSIM_AMDHIP64})
 endfunction()
 
@@ -138,7 +146,8 @@ function(aqlsim_add_cuda target)
   set_source_files_properties(${object} DIRECTORY ${target_dir}
                               PROPERTIES EXTERNAL_OBJECT TRUE GENERATED TRUE)
   target_sources(${target} PRIVATE $<TARGET_OBJECTS:aqlsim_cuda_runtime> ${object})
-  # The static runtime loads the driver (libcuda) at run time: linking needs no driver.
+  # The static runtime loads the driver (libcuda) at run time: linking needs no driver. By path:
+  # `target` is not installed.
   target_link_libraries(${target} PRIVATE ${AQLSIM_CUDART_STATIC} ${CMAKE_DL_LIBS} rt
                                           Threads::Threads)
 endfunction()
@@ -162,7 +171,8 @@ function(aqlsim_gpu_decide option missing hint build)
   set(aqlsim_gpu_status "${what}" PARENT_SCOPE)
 endfunction()
 
-function(aqlsim_gpu_backends target)
+function(aqlsim_gpu_backends target installed)
+  target_sources(${installed} PRIVATE hip_absent.cpp cuda_absent.cpp)
   set(hip_missing "")
   if(NOT AQLSIM_HIP STREQUAL "OFF")
     aqlsim_find_hip()
@@ -172,9 +182,11 @@ function(aqlsim_gpu_backends target)
                     "scripts/setup.sh --hip installs hipcc and libamdhip64-dev" build_hip)
   if(build_hip)
     aqlsim_add_hip(${target})
+    target_sources(${installed} PRIVATE $<TARGET_OBJECTS:aqlsim_hip_code_objects>)
     message(STATUS "HIP executor: built (${AQLSIM_HIP_CLANG}, code objects for ${AQLSIM_HIP_ARCHS})")
   else()
     target_sources(${target} PRIVATE hip_absent.cpp code_objects_none.cpp)
+    target_sources(${installed} PRIVATE code_objects_none.cpp)
     message(STATUS "HIP executor: ${aqlsim_gpu_status}")
   endif()
 

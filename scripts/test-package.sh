@@ -26,7 +26,7 @@ cmake -S tests/package -B "$tmp/consumer" "${generator[@]}" -DCMAKE_BUILD_TYPE="
   -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_CXX_FLAGS="$flags" >/dev/null
 cmake --build "$tmp/consumer" -j2 >/dev/null
 
-for program in hsa_two_tenants figure3_priorities; do
+for program in hsa_two_tenants figure3_priorities hip_backend_probe; do
   "$tmp/consumer/$program" >/dev/null || { echo "test-package: $program failed" >&2; exit 1; }
 done
 
