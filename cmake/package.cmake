@@ -9,12 +9,19 @@ include(CMakePackageConfigHelpers)
 set(AQLSIM_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/aqlsim)
 set(AQLSIM_DATA_DIR ${CMAKE_INSTALL_DATADIR}/aqlsim)
 
-# aqlsim_library(TARGET NAME): the include root of TARGET (the source tree here, include/aqlsim
-# once installed), its alias aqlsim::NAME (the name it is exported under), and the installation
-# of the library and of the headers of the directory that defines it. The headers need C++20
-# (<bit>, defaulted comparisons), so it is a usage requirement: CMAKE_CXX_STANDARD is not
-# exported, and a program built against the package gets C++20 from the targets it links.
+# aqlsim_library(TARGET NAME [INTERNAL SUBDIR...]): the include root of TARGET (the source tree
+# here, include/aqlsim once installed), its alias aqlsim::NAME (the name it is exported under),
+# and the installation of the library and of the headers of the directory that defines it, but
+# for those of the INTERNAL subdirectories (included by its sources only, not by an installed
+# header). The headers need C++20 (<bit>, defaulted comparisons), so it is a usage requirement:
+# CMAKE_CXX_STANDARD is not exported, and a program built against the package gets C++20 from
+# the targets it links.
 function(aqlsim_library target name)
+  cmake_parse_arguments(ARG "" "" "INTERNAL" ${ARGN})
+  set(internal "")
+  foreach(subdir IN LISTS ARG_INTERNAL)
+    list(APPEND internal PATTERN "${subdir}" EXCLUDE)  # a directory of that name, at any depth
+  endforeach()
   target_include_directories(${target} PUBLIC
     $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}>
     $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/aqlsim>)
@@ -28,7 +35,7 @@ function(aqlsim_library target name)
   cmake_path(GET CMAKE_CURRENT_SOURCE_DIR FILENAME directory)
   install(DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/
     DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/aqlsim/${directory}
-    FILES_MATCHING PATTERN "*.hpp")
+    FILES_MATCHING PATTERN "*.hpp" ${internal})
 endfunction()
 
 # Called once every target is defined (after the add_subdirectory calls).
