@@ -14,12 +14,12 @@ if [ "${1:-}" = "--sanitize" ]; then
   # AQLSIM_FUZZ instruments every library for the sanitizers and libFuzzer at -O1 with asserts
   # on. The GPU runtimes (libamdhip64, the static CUDA runtime) are not built for the
   # sanitizers; their executors are tested in the plain build.
-  CC=clang CXX=clang++ scripts/build.sh "$dir" Debug -DAQLSIM_FUZZ=ON -DAQLSIM_BUILD_TESTS=ON \
-    -DAQLSIM_BUILD_BENCH=OFF -DAQLSIM_HIP=OFF -DAQLSIM_CUDA=OFF
+  CC=clang CXX=clang++ scripts/build.sh "$dir" Debug -DAQLSIM_FUZZ=ON -DBUILD_TESTING=ON \
+    -DAQLSIM_BUILD_TESTS=ON -DAQLSIM_BUILD_BENCH=OFF -DAQLSIM_HIP=OFF -DAQLSIM_CUDA=OFF
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
   export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 else
   dir=build
-  scripts/build.sh "$dir" Release -DAQLSIM_BUILD_TESTS=ON
+  scripts/build.sh "$dir" Release -DBUILD_TESTING=ON -DAQLSIM_BUILD_TESTS=ON
 fi
 ctest --test-dir "$dir" -j"$(nproc)" --output-on-failure --timeout 300
