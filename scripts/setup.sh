@@ -15,6 +15,8 @@ done
 
 packages=(
   build-essential cmake ninja-build
+  pkg-config  # scripts/test-package.sh builds a program through aqlsim.pc
+  time        # /usr/bin/time, for scripts/scale.sh
   libyaml-cpp-dev libboost-graph-dev libhsa-runtime-dev
   libcli11-dev nlohmann-json3-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev
@@ -24,11 +26,17 @@ packages=(
 )
 if [ "$with_hip" -eq 1 ]; then
   packages+=(hipcc libamdhip64-dev)  # pulls clang-15 and the ROCm device libraries
+  packages+=(llvm-15)  # llvm-readelf-15, for the code objects' test (also pulled by hipcc)
 fi
 
+# Installed means dpkg's status "install ok installed": `dpkg -s` also succeeds for a package
+# removed but not purged ("deinstall ok config-files"), whose files are gone.
+installed() {
+  dpkg-query -W -f='${Status}\n' "$1" 2>/dev/null | grep -qx 'install ok installed'
+}
 missing=()
 for p in "${packages[@]}"; do
-  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+  installed "$p" || missing+=("$p")
 done
 if [ ${#missing[@]} -eq 0 ]; then
   echo "setup: all packages present"
