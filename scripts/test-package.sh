@@ -1,42 +1,65 @@
 #!/usr/bin/env bash
 # Installs an existing build tree into a temporary prefix (cmake --install), then builds the
 # programs of examples/ against the installed package, once through find_package(aqlsim CONFIG)
-# (tests/package/) and once through pkg-config, and runs them and the installed aqlsim program.
+# (tests/package/, which also links aqlsim::hip_backend) and once through pkg-config, and runs
+# them and the installed aqlsim program. Neither consumer sets a C++ standard: the package must
+# bring C++20. Quiet when every step passes; a step that fails prints its output and ends the
+# script with status 1. pkg-config is required (scripts/setup.sh installs it).
 # Usage: scripts/test-package.sh [BUILD_DIR]   (default build, which scripts/test.sh makes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
 [ -f "$build/CMakeCache.txt" ] || { echo "test-package: no build tree in $build" >&2; exit 1; }
-cmake --build "$build" --target aqlsim >/dev/null
+if ! command -v pkg-config >/dev/null; then
+  echo "test-package: pkg-config not found (scripts/setup.sh installs it)" >&2
+  exit 1
+fi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+log=$tmp/log
+# step WHAT COMMAND...: runs COMMAND with its output in a log, and prints the log if it fails.
+step() {
+  local what=$1
+  shift
+  if ! "$@" >"$log" 2>&1; then
+    echo "test-package: $what failed:" >&2
+    cat "$log" >&2
+    exit 1
+  fi
+}
+
+step "building aqlsim in $build" cmake --build "$build" --target aqlsim
 prefix=$tmp/prefix
-cmake --install "$build" --prefix "$prefix" >/dev/null
+step "installing $build" cmake --install "$build" --prefix "$prefix"
 
 # Build the consumer as the package was built (a sanitized library needs sanitized programs).
 type=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$build/CMakeCache.txt")
-flags=""
+flags=()
 if grep -q '^AQLSIM_SANITIZE:BOOL=ON$' "$build/CMakeCache.txt"; then
-  flags="-fsanitize=address,undefined"
+  flags=(-fsanitize=address,undefined)
 fi
 generator=()
 command -v ninja >/dev/null && generator=(-G Ninja)
-cmake -S tests/package -B "$tmp/consumer" "${generator[@]}" -DCMAKE_BUILD_TYPE="$type" \
-  -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_CXX_FLAGS="$flags" >/dev/null
-cmake --build "$tmp/consumer" -j2 >/dev/null
-
+step "configuring tests/package" cmake -S tests/package -B "$tmp/consumer" "${generator[@]}" \
+  -DCMAKE_BUILD_TYPE="$type" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_CXX_FLAGS="${flags[*]}"
+step "building tests/package (find_package)" cmake --build "$tmp/consumer" -j2
 for program in hsa_two_tenants figure3_priorities hip_backend_probe; do
-  "$tmp/consumer/$program" >/dev/null || { echo "test-package: $program failed" >&2; exit 1; }
+  step "running $program (find_package)" "$tmp/consumer/$program"
 done
 
-if command -v pkg-config >/dev/null; then
-  read -r -a pc <<<"$(PKG_CONFIG_PATH="$(dirname "$(find "$prefix" -name aqlsim.pc)")" \
-    pkg-config --cflags --libs aqlsim)"
-  c++ $flags examples/hsa_two_tenants.cpp "${pc[@]}" -o "$tmp/pc_two_tenants"
-  "$tmp/pc_two_tenants" >/dev/null || { echo "test-package: pkg-config build failed" >&2; exit 1; }
+pc_dir=$(dirname "$(find "$prefix" -name aqlsim.pc)")
+if ! pc=$(PKG_CONFIG_PATH="$pc_dir" pkg-config --cflags --libs aqlsim 2>"$log"); then
+  echo "test-package: pkg-config --cflags --libs aqlsim failed:" >&2
+  cat "$log" >&2
+  exit 1
 fi
+read -r -a pc <<<"$pc"
+step "building hsa_two_tenants through pkg-config" \
+  c++ "${flags[@]}" examples/hsa_two_tenants.cpp "${pc[@]}" -o "$tmp/pc_two_tenants"
+step "running hsa_two_tenants (pkg-config)" "$tmp/pc_two_tenants"
 
 data=$prefix/share/aqlsim/workloads
-"$prefix/bin/aqlsim" run "$data/examples/quickstart.yaml" >/dev/null
-echo "test-package: installed package OK ($build)"
+step "running the installed aqlsim" "$prefix/bin/aqlsim" run "$data/examples/quickstart.yaml"
+echo "test-package: installed package OK ($build): built, installed, find_package and" \
+  "pkg-config consumers built and ran"
