@@ -8,6 +8,7 @@
 #   scripts/fuzz.sh 30 build-asan  # in the tree scripts/test.sh --sanitize built (CI)
 #   FUZZ_TARGETS="dot stg" scripts/fuzz.sh 30
 #   FUZZ_JOBS=2 builds with two jobs (default: all cores)
+# BUILD_DIR is taken relative to the current directory (default: build-fuzz/ in the repository).
 set -euo pipefail
 
 seconds="${1:-60}"

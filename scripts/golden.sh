@@ -6,12 +6,12 @@
 #   scripts/golden.sh build-before/cli/aqlsim out/before
 #   scripts/golden.sh build-after/cli/aqlsim out/after
 #   diff -r out/before out/after && echo identical
+# AQLSIM and OUT_DIR are taken relative to the current directory.
 set -euo pipefail
+aqlsim=$(realpath -- "${1:?usage: $0 AQLSIM OUT_DIR}")
+out=$(realpath -m -- "${2:?usage: $0 AQLSIM OUT_DIR}")
 cd "$(dirname "$0")/.."
-aqlsim=$(realpath "${1:?usage: $0 AQLSIM OUT_DIR}")
-out=${2:?usage: $0 AQLSIM OUT_DIR}
 mkdir -p "$out"
-out=$(realpath "$out")
 ex=workloads/examples
 xp=workloads/experiments
 

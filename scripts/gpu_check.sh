@@ -6,6 +6,7 @@
 # kernels do not contend (README: Running on a GPU). Each comparison runs 5 times (--repeat).
 #   scripts/gpu_check.sh AQLSIM HIP_GPU_TEST OUTDIR [EXECUTOR] [PRESET]
 #   e.g. scripts/gpu_check.sh build/cli/aqlsim build/tests/hip/hip_gpu_test out/gpu cuda h100
+# AQLSIM, HIP_GPU_TEST and OUTDIR are taken relative to the current directory.
 # Writes OUTDIR/{summary.txt, log.txt, calibration.yaml, steps/*.txt, PASS/*.csv, quickstart.*}
 # (PASS: preset, calibrated) and prints the summary last. A step that fails is logged with its
 # exit status; the rest still run.

@@ -7,9 +7,12 @@
 # Prints one row per size: CPU seconds (user + system) and peak RSS of `aqlsim run`, and of
 # `aqlsim validate` (reading and lowering the graph alone). Sizes in MiB.
 #   scripts/scale.sh [path/to/aqlsim] [SIZES...]     default sizes: 1000 10000 100000 1000000
+# The path is taken relative to the current directory (default: build-release/cli/aqlsim in the
+# repository); the outputs go to out/scale/ in the repository.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-aqlsim=${1:-build-release/cli/aqlsim}
+root=$(cd "$(dirname "$0")/.." && pwd)
+aqlsim=$(realpath -m -- "${1:-$root/build-release/cli/aqlsim}")
+cd "$root"
 shift $(( $# > 0 ? 1 : 0 ))
 sizes=("${@:-1000 10000 100000 1000000}")
 out=out/scale

@@ -6,9 +6,11 @@
 # bring C++20. Quiet when every step passes; a step that fails prints its output and ends the
 # script with status 1. pkg-config is required (scripts/setup.sh installs it).
 # Usage: scripts/test-package.sh [BUILD_DIR]   (default build, which scripts/test.sh makes)
+# BUILD_DIR is taken relative to the current directory (default: build/ in the repository).
 set -euo pipefail
-cd "$(dirname "$0")/.."
-build=${1:-build}
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=$(realpath -m -- "${1:-$root/build}")
+cd "$root"
 [ -f "$build/CMakeCache.txt" ] || { echo "test-package: no build tree in $build" >&2; exit 1; }
 if ! command -v pkg-config >/dev/null; then
   echo "test-package: pkg-config not found (scripts/setup.sh installs it)" >&2

@@ -3,9 +3,12 @@
 # under the hardware scheduler, geometric mean over the pairs, for persistent threads, SM-centric
 # partitions chosen by kernel-smc's model ("SMC predicted") and the best of every static
 # partition ("SMC optimal"). Usage: scripts/wu-summary.sh [path/to/aqlsim]
+# The path is taken relative to the current directory (default: build/cli/aqlsim in the
+# repository); the CSV files go to out/wu/ in the repository.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-aqlsim=${1:-build/cli/aqlsim}
+root=$(cd "$(dirname "$0")/.." && pwd)
+aqlsim=$(realpath -m -- "${1:-$root/build/cli/aqlsim}")
+cd "$root"
 out=out/wu
 mkdir -p "$out"
 "$aqlsim" compare workloads/experiments/wu_pairs_original.yaml --jobs 2 --csv "$out/original.csv" >/dev/null
