@@ -17,8 +17,20 @@ shift $(( $# > 0 ? 1 : 0 ))
 sizes=("${@:-1000 10000 100000 1000000}")
 out=out/scale
 mkdir -p "$out"
-measure() {  # prints "CPU_SECONDS PEAK_MIB" of the command
-  /usr/bin/time -f "%U %S %M" -o "$out/time.txt" "$@" >/dev/null
+if [ ! -x /usr/bin/time ]; then
+  echo "scale: /usr/bin/time not found (Debian package time; scripts/setup.sh installs it)" >&2
+  exit 1
+fi
+# Prints "CPU_SECONDS PEAK_MIB" of the command. A command that fails (crashed, killed for memory)
+# is reported and ends the script, rather than given a row.
+measure() {
+  local status=0
+  /usr/bin/time -f "%U %S %M" -o "$out/time.txt" "$@" >/dev/null || status=$?
+  if [ "$status" -ne 0 ]; then
+    echo "scale: failed (exit $status): $*" >&2
+    head -n 1 "$out/time.txt" >&2  # e.g. "Command terminated by signal 9"
+    return 1
+  fi
   awk '{ printf "%.2f %.0f", $1 + $2, $3 / 1024 }' "$out/time.txt"
 }
 printf '| tasks | edges | work-groups | validate CPU s | validate MiB | run CPU s | run MiB | JSON MiB |\n'
@@ -35,8 +47,12 @@ graph: {import: g$n.jsonl, lowering: "round-robin:1024"}
 scheduling: {queue_mapping: priority-dynamic, thread_block: fifo-backfill}
 YAML
   edges=$("$aqlsim" graph stats "$graph" | awk '/^edges/ { print $2 }')
-  read -r vcpu vmb <<<"$(measure "$aqlsim" validate "$out/w$n.yaml")"
-  read -r rcpu rmb <<<"$(measure "$aqlsim" run "$out/w$n.yaml" --quiet --json "$out/r$n.json")"
+  # Plain assignments, so that a failing measure ends the script (set -e); read would not.
+  m=$(measure "$aqlsim" validate "$out/w$n.yaml")
+  read -r vcpu vmb <<<"$m"
+  rm -f "$out/r$n.json"  # no stale JSON from an earlier run
+  m=$(measure "$aqlsim" run "$out/w$n.yaml" --quiet --json "$out/r$n.json")
+  read -r rcpu rmb <<<"$m"
   json_mb=$(du -m "$out/r$n.json" | cut -f1)
   printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$n" "$edges" "$((n * 64))" "$vcpu" "$vmb" \
     "$rcpu" "$rmb" "$json_mb"
