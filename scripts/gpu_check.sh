@@ -9,7 +9,8 @@
 # AQLSIM, HIP_GPU_TEST and OUTDIR are taken relative to the current directory.
 # Writes OUTDIR/{summary.txt, log.txt, calibration.yaml, steps/*.txt, PASS/*.csv, quickstart.*}
 # (PASS: preset, calibrated) and prints the summary last. A step that fails is logged with its
-# exit status; the rest still run.
+# exit status; the rest still run, and the script then ends with status 1, naming the failed
+# steps (0 when every step passed).
 #   --quick (first): the GPU tests, the quickstart run and the comparisons on PRESET only (no
 #   pairs, no calibration): a few minutes, for a re-check on a short GPU lease.
 set -uo pipefail
@@ -50,6 +51,18 @@ step() {  # step NAME COMMAND...: runs with a 2-minute limit into steps/NAME.txt
   echo "$name: exit $rc, $((SECONDS - start)) s: $*" >>"$log"
   [ $rc -eq 0 ] || echo "FAILED $name (exit $rc; steps/$name.txt)" >>"$summary"
   return $rc
+}
+
+# Prints the summary and exits: 1, naming the failed steps, when any failed.
+finish() {
+  cat "$summary"
+  local failed
+  failed=$(sed -n 's/^FAILED \([^ ]*\) .*/\1/p' "$summary")
+  if [ -n "$failed" ]; then
+    echo "gpu_check: $(wc -l <<<"$failed") step(s) failed: $(paste -sd ' ' <<<"$failed")" >&2
+    exit 1
+  fi
+  exit 0
 }
 
 # --set options giving every kernel of FILE's own `kernels:` list contention 0.
@@ -144,8 +157,7 @@ step quickstart_run "$aqlsim" hip run "$root/workloads/examples/quickstart.yaml"
   --set kernels.1.contention=0 --json "$out/quickstart.json" --trace "$out/quickstart.trace.json"
 suite preset "{preset: $preset}"
 if [ "$quick" -eq 1 ]; then
-  cat "$summary"
-  exit 0
+  finish
 fi
 # Which of the model's thread-block policies the GPU's own way of sharing CUs between two
 # kernels is closest to (the suite uses the default, fifo-backfill).
@@ -156,4 +168,4 @@ if step calibrate "$aqlsim" hip calibrate --executor "$executor" -o "$out/calibr
   suite calibrated "$(cat "$out/calibration.yaml")"
 fi
 
-cat "$summary"
+finish
