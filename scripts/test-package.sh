@@ -35,16 +35,25 @@ step "building aqlsim in $build" cmake --build "$build" --target aqlsim
 prefix=$tmp/prefix
 step "installing $build" cmake --install "$build" --prefix "$prefix"
 
-# Build the consumer as the package was built (a sanitized library needs sanitized programs).
-type=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$build/CMakeCache.txt")
+# Build the consumers as the package was built: with its compiler and build type, and a library
+# instrumented by the sanitizers needs their runtimes. AQLSIM_SANITIZE builds with ASan + UBSan;
+# AQLSIM_FUZZ (the tree scripts/test.sh --sanitize makes, build-asan/) with those and
+# libFuzzer's coverage (fuzzer-no-link), whose hooks the ASan runtime provides: both link with
+# -fsanitize=address,undefined, as the project's own programs do.
+cached() { sed -n "s/^$1:[A-Z]*=//p" "$build/CMakeCache.txt"; }
+on() { [[ "$(cached "$1")" =~ ^(ON|on|On|TRUE|true|True|YES|yes|Yes|Y|y|1)$ ]]; }
+type=$(cached CMAKE_BUILD_TYPE)
+cxx=$(cached CMAKE_CXX_COMPILER)
 flags=()
-if grep -q '^AQLSIM_SANITIZE:BOOL=ON$' "$build/CMakeCache.txt"; then
+if on AQLSIM_SANITIZE || on AQLSIM_FUZZ; then
+  # shellcheck disable=SC2054  # one flag, whose value has a comma
   flags=(-fsanitize=address,undefined)
 fi
 generator=()
 command -v ninja >/dev/null && generator=(-G Ninja)
 step "configuring tests/package" cmake -S tests/package -B "$tmp/consumer" "${generator[@]}" \
-  -DCMAKE_BUILD_TYPE="$type" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_CXX_FLAGS="${flags[*]}"
+  -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_BUILD_TYPE="$type" -DCMAKE_PREFIX_PATH="$prefix" \
+  -DCMAKE_CXX_FLAGS="${flags[*]}"
 step "building tests/package (find_package)" cmake --build "$tmp/consumer" -j2
 for program in hsa_two_tenants figure3_priorities hip_backend_probe; do
   step "running $program (find_package)" "$tmp/consumer/$program"
@@ -58,7 +67,7 @@ if ! pc=$(PKG_CONFIG_PATH="$pc_dir" pkg-config --cflags --libs aqlsim 2>"$log");
 fi
 read -r -a pc <<<"$pc"
 step "building hsa_two_tenants through pkg-config" \
-  c++ "${flags[@]}" examples/hsa_two_tenants.cpp "${pc[@]}" -o "$tmp/pc_two_tenants"
+  "$cxx" "${flags[@]}" examples/hsa_two_tenants.cpp "${pc[@]}" -o "$tmp/pc_two_tenants"
 step "running hsa_two_tenants (pkg-config)" "$tmp/pc_two_tenants"
 
 data=$prefix/share/aqlsim/workloads
