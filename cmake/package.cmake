@@ -28,6 +28,7 @@ function(aqlsim_library target name)
   target_compile_features(${target} PUBLIC cxx_std_20)
   set_target_properties(${target} PROPERTIES EXPORT_NAME ${name})
   add_library(aqlsim::${name} ALIAS ${target})
+  set_property(GLOBAL APPEND PROPERTY AQLSIM_INSTALLED_TARGETS ${target})
   install(TARGETS ${target} EXPORT aqlsimTargets
     ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
     LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
@@ -40,6 +41,11 @@ endfunction()
 
 # Called once every target is defined (after the add_subdirectory calls).
 function(aqlsim_install_package)
+  # `cmake --build B --target aqlsim_installed`: what `cmake --install` needs built, without the
+  # tests (aqlsim_hip, the installed hip backend, is not among the program's dependencies).
+  get_property(libraries GLOBAL PROPERTY AQLSIM_INSTALLED_TARGETS)
+  add_custom_target(aqlsim_installed)
+  add_dependencies(aqlsim_installed aqlsim ${libraries})
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/workloads DESTINATION ${AQLSIM_DATA_DIR})
   install(EXPORT aqlsimTargets NAMESPACE aqlsim:: DESTINATION ${AQLSIM_CMAKE_DIR})
   configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/aqlsimConfig.cmake.in

@@ -31,7 +31,7 @@ step() {
   fi
 }
 
-step "building aqlsim in $build" cmake --build "$build" --target aqlsim
+step "building the installed targets in $build" cmake --build "$build" --target aqlsim_installed
 prefix=$tmp/prefix
 step "installing $build" cmake --install "$build" --prefix "$prefix"
 
