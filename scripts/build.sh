@@ -8,8 +8,13 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 dir=$(realpath -m -- "${1:-$root/build}")
 type=${2:-Release}
 shift $(( $# > 2 ? 2 : $# ))
+# Ninja for a new tree; an existing one keeps the generator it was configured with (CMake
+# refuses another).
+generator=(-G Ninja)
+[ -f "$dir/CMakeCache.txt" ] && generator=()
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-cmake -S "$root" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE="$type" "$@" >"$log" || { cat "$log"; exit 1; }
+cmake -S "$root" -B "$dir" "${generator[@]}" -DCMAKE_BUILD_TYPE="$type" "$@" >"$log" ||
+  { cat "$log"; exit 1; }
 grep -E '^-- (HIP executor|CUDA executor|MPI)' "$log" || true
 cmake --build "$dir" -j"$(nproc)"

@@ -16,9 +16,13 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="$(realpath -m "${2:-$root/build-fuzz}")"
 targets=(${FUZZ_TARGETS:-workload dot stg jsonl packets})
 
+# Ninja for a new tree; an existing one keeps its generator (CMake refuses another).
+generator=(-G Ninja)
+[ -f "$build/CMakeCache.txt" ] && generator=()
 # A tree already configured for fuzzing (build-asan) keeps its options, tests included.
 if ! grep -qs '^AQLSIM_FUZZ:BOOL=ON$' "$build/CMakeCache.txt"; then
-  CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  CC=clang CXX=clang++ cmake -S "$root" -B "$build" "${generator[@]}" \
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DAQLSIM_FUZZ=ON -DAQLSIM_BUILD_TESTS=OFF -DAQLSIM_BUILD_BENCH=OFF -DAQLSIM_HIP=OFF \
     -DAQLSIM_CUDA=OFF >/dev/null
 fi

@@ -6,7 +6,10 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 # Only the program: the tree is the one scripts/test.sh builds and tests (nothing to rebuild after
 # it), and a first run here need not compile the test suite.
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+# Ninja for a new tree; an existing one keeps its generator (CMake refuses another).
+generator=(-G Ninja)
+[ -f build/CMakeCache.txt ] && generator=()
+cmake -S . -B build "${generator[@]}" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build -j"$(nproc)" --target aqlsim
 mkdir -p out
 build/cli/aqlsim run workloads/examples/quickstart.yaml \
