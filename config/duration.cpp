@@ -46,17 +46,20 @@ DurationStatus parse_duration(std::string_view text, double clock_mhz, Tick& tic
   double value = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   // A number too large for a double (1e400) is too long, whatever its unit; one too small
-  // (1e-400) is malformed.
-  if (ec == std::errc::result_out_of_range && text.front() != '-') {
+  // (1e-400) is 0, as it rounds to 0 ps in any unit.
+  bool out_of_range = ec == std::errc::result_out_of_range && text.front() != '-';
+  if (out_of_range) {
     const std::string_view number(text.data(), static_cast<std::size_t>(end - text.data()));
     const auto e = number.find_first_of("eE");
     const bool tiny = e != std::string_view::npos && e + 1 < number.size() && number[e + 1] == '-';
     if (!tiny) return DurationStatus::too_long;
+    value = 0;
   }
-  if (ec != std::errc{} || !std::isfinite(value) || value < 0) return DurationStatus::malformed;
+  if ((ec != std::errc{} && !out_of_range) || !std::isfinite(value) || value < 0)
+    return DurationStatus::malformed;
   const std::string_view unit = trim(std::string_view(end, text.data() + text.size() - end));
   if (unit.empty()) {
-    if (value != 0) return DurationStatus::malformed;
+    if (value != 0 || out_of_range) return DurationStatus::malformed;
     ticks = 0;
     return DurationStatus::ok;
   }
@@ -75,11 +78,13 @@ std::optional<Tick> parse_duration(std::string_view text, double clock_mhz) {
   return ticks;
 }
 
+// 15 significant digits: two durations that differ by a picosecond up to 1000 s print apart
+// (the default 6 once gave "(1.23457ms) must be longer than (1.23457ms)").
 std::string format_duration(Tick t) {
   if (t == 0) return "0";
-  if (t >= kMillisecond) return fmt::format("{:g}ms", static_cast<double>(t) / kMillisecond);
-  if (t >= kMicrosecond) return fmt::format("{:g}us", to_us(t));
-  if (t >= kNanosecond) return fmt::format("{:g}ns", static_cast<double>(t) / kNanosecond);
+  if (t >= kMillisecond) return fmt::format("{:.15g}ms", static_cast<double>(t) / kMillisecond);
+  if (t >= kMicrosecond) return fmt::format("{:.15g}us", to_us(t));
+  if (t >= kNanosecond) return fmt::format("{:.15g}ns", static_cast<double>(t) / kNanosecond);
   return fmt::format("{}ps", t);
 }
 

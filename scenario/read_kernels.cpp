@@ -40,7 +40,11 @@ KernelProfile read_kernel(const YamlNode& node, double clock_mhz) {
   k.sgprs = static_cast<std::uint32_t>(node.int_or("sgprs", k.sgprs, 0, 1 << 16));
   k.lds_bytes = static_cast<std::uint32_t>(node.int_or("lds_bytes", 0, 0, INT32_MAX));
   k.duration.mean = node.require("wg_time").as_duration(clock_mhz);
-  if (k.duration.mean <= 0) node.require("wg_time").fail("wg_time must be greater than 0");
+  if (k.duration.mean <= 0) {
+    node.require("wg_time").fail(
+        "wg_time must be greater than 0, and at least 0.5ps: durations are whole picoseconds, and "
+        "this one rounds to 0");
+  }
   k.duration.reference_residency = read_reference_residency(node);
   k.duration.rsd = node.double_or("rsd", 0.0, 0.0, 10.0);
   k.duration.contention = node.double_or("contention", k.duration.contention, 0.0, 100.0);

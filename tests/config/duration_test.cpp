@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "config/limits.hpp"
+
 namespace aqlsim {
 namespace {
 
@@ -39,6 +41,10 @@ TEST(FormatDuration, PicksAReadableUnit) {
   EXPECT_EQ(format_duration(250'000), "250ns");
   EXPECT_EQ(format_duration(7), "7ps");
   EXPECT_EQ(format_duration(0), "0");
+  // Enough digits to tell a picosecond apart (6 gave 1.23457ms for both).
+  EXPECT_EQ(format_duration(1'234'567 * kNanosecond), "1.234567ms");
+  EXPECT_EQ(format_duration(1'234'567 * kNanosecond + 1), "1.234567001ms");
+  EXPECT_EQ(format_duration(limits::kMaxDurationPs), "1000000000ms");
 }
 
 }  // namespace

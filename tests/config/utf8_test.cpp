@@ -98,9 +98,13 @@ TEST(ParseDuration, RefusesDurationsAboveTheLimitAsTooLong) {
   EXPECT_EQ(parse_duration("1e12cy", 1.0, ticks), DurationStatus::ok);  // 1e12 us at 1 MHz
   EXPECT_EQ(parse_duration("1.1e12cy", 1.0, ticks), DurationStatus::too_long);
   EXPECT_EQ(parse_duration("5000cy", 0, ticks), DurationStatus::needs_clock);  // no clock known
-  for (const char* text : {"1e-400s", "-1e400s", "soon", "5"}) {
+  for (const char* text : {"-1e400s", "soon", "5", "1e-400"}) {
     EXPECT_EQ(parse_duration(text, 0, ticks), DurationStatus::malformed) << text;
   }
+  // Below a double's range, with a unit: 0 ps, as any duration under 0.5 ps (it was "malformed",
+  // and the message asked for a unit it had).
+  EXPECT_EQ(parse_duration("1e-400us", 0, ticks), DurationStatus::ok);
+  EXPECT_EQ(ticks, 0);
   // The sum of nine durations at the limit still fits in a Tick.
   EXPECT_LT(9 * (limits::kMaxDurationPs / 1000), INT64_MAX / 1000);
 }

@@ -45,6 +45,20 @@ TEST(LoadErrors, MissingRequiredSectionPointsAtTheDocument) {
   EXPECT_EQ(e.detail(), "missing required key 'kernels'");
 }
 
+// A duration that rounds to 0 ps is not "not greater than 0" as written: the message says why.
+TEST(LoadErrors, AWorkGroupTimeThatRoundsToZeroSaysSo) {
+  for (const char* wg_time : {"0.4ps", "1e-400us"}) {
+    const InputError e = load_error(lines({
+        std::string("kernels: [{name: k, wg_time: ") + wg_time + "}]",
+        "queues: []",
+    }));
+    // The value starts at column 30 of line 1.
+    expect_at(e, 1, 30);
+    EXPECT_THAT(e.detail(), HasSubstr("at least 0.5ps: durations are whole picoseconds, and this "
+                                      "one rounds to 0"));
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Unknown keys
 
