@@ -60,7 +60,7 @@ void check_cost(double cost, const SourceLocation& where, Owner owner) {
   if (cost >= 0 && cost <= limits::kMaxCost) return;
   // The loaders keep the number, not its text: 1e400 has become infinity.
   const std::string found =
-      std::isinf(cost) ? "a number beyond a double's range" : fmt::format("{:g}", cost);
+      std::isinf(cost) ? "a number beyond a double's range" : fmt::format("{}", cost);
   throw InputError(where, fmt::format("{}: expected a cost from 0 to {:g} (the limit), found {}",
                                       owner(), limits::kMaxCost, found));
 }

@@ -90,6 +90,9 @@ TEST(LoadGraphJsonl, EveryMistakeNamesItsLine) {
       {"{\"id\":\"a\"}\n{\"id\":\"b\",\"cost\":1e999}\n", 2, "number overflow"},
       {"{\"id\":\"a\"}\n{\"id\":\"b\",\"cost\":1e308}\n", 2,
        "task 'b': expected a cost from 0 to 1e+300 (the limit), found 1e+308"},
+      // Every digit that tells the cost from the limit ({:g} printed "found 1e+300").
+      {"{\"id\":\"a\",\"cost\":1.0000001e300}\n", 1,
+       "task 'a': expected a cost from 0 to 1e+300 (the limit), found 1.0000001e+300"},
       {"{\"id\":\"a\"}\n{\"id\":\"b\"}\n{\"from\":\"a\",\"to\":\"b\",\"cost\":1e301}\n", 3,
        "edge 'a' -> 'b': expected a cost from 0 to 1e+300"},
       {"{\"id\":\"a\",\"after\":\"b\"}\n{\"id\":\"b\"}\n", 1, "'after' must be a list"},
