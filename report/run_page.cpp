@@ -82,6 +82,12 @@ std::string row_labels(const std::vector<std::string>& labels, double top, doubl
   return out + "</g>\n";
 }
 
+// An NTT or alone time, "-" when it was not measured (0 in the JSON: without the alone runs, or
+// in a run that stopped): no kernel has an NTT of 0.
+std::string if_measured(double value, int digits = 4) {
+  return value > 0 ? svg::number(value, digits) : "-";
+}
+
 // A lane's category per bin, for the runs to draw.
 template <typename F>
 std::vector<std::size_t> categories(std::size_t bins, F&& category_of_bin) {
@@ -99,12 +105,18 @@ KernelSeries::KernelSeries(const RunResult& run) {
     if (std::ranges::find(definitions, k.kernel) == definitions.end())
       definitions.push_back(k.kernel);
   }
-  if (definitions.size() <= kMaxKernelSeries) {
+  // Only finished kernels are listed: an unfinished one's work-groups (once drawn as the last
+  // listed kernel's) have their own series.
+  const bool stopped = run.status != "completed";
+  const std::size_t room = kMaxKernelSeries - (stopped ? 1 : 0);
+  if (definitions.size() <= room) {
     names = definitions;
   } else {
-    names.assign(definitions.begin(), definitions.begin() + kMaxKernelSeries - 1);
+    names.assign(definitions.begin(), definitions.begin() + static_cast<std::ptrdiff_t>(room) - 1);
     names.emplace_back("other kernels");
   }
+  if (stopped) names.emplace_back("unfinished kernels");
+  unlisted_ = names.empty() ? 0 : names.size() - 1;
   for (const KernelResultRow& k : run.kernels)
     packet_series_.emplace_back(k.name, of_kernel(k.kernel));
   // By packet name, for lookups. aqlsim's runs name each packet once; in a file that repeats
@@ -116,14 +128,14 @@ KernelSeries::KernelSeries(const RunResult& run) {
 std::size_t KernelSeries::of_kernel(const std::string& definition) const {
   const auto it = std::ranges::find(names, definition);
   if (it != names.end()) return static_cast<std::size_t>(it - names.begin());
-  return names.empty() ? 0 : names.size() - 1;
+  return std::ranges::find(names, "other kernels") - names.begin();
 }
 
 std::size_t KernelSeries::of_packet(const std::string& packet) const {
   const auto it = std::ranges::lower_bound(
       packet_series_, packet, {}, [](const auto& p) -> const std::string& { return p.first; });
   if (it != packet_series_.end() && it->first == packet) return it->second;
-  return names.empty() ? 0 : names.size() - 1;
+  return unlisted_;
 }
 
 double run_span_us(const RunResult& run) {
@@ -162,7 +174,7 @@ std::string gantt_chart(const RunResult& run, const KernelSeries& series) {
         const KernelResultRow& k = run.kernels[b.first_item];
         tip = fmt::format("{} ({}) on queue {}: arrival {}, launch {}, end {}, NTT {}", k.name,
                           k.kernel, k.queue, us(k.arrival_us), us(k.launch_us), us(k.end_us),
-                          svg::number(k.ntt));
+                          if_measured(k.ntt));
       } else {
         tip = fmt::format("{} kernels from {} to {}", b.count, us(b.begin), us(b.end));
       }
@@ -478,8 +490,11 @@ std::string run_page(const RunResult& run, const std::string& result_name,
   const bool measured = run.stp > 0;
   const auto metric = [&](double value) { return measured ? svg::number(value) : "-"; };
   std::vector<std::vector<std::string>> rows = {
-      {"makespan", us(run.makespan_us)},
-      {"kernels", std::to_string(run.kernels.size())},
+      // A stopped run's figures count the kernels it finished, not the workload's.
+      {run.status == "completed" ? "makespan" : "makespan of the kernels finished",
+       us(run.makespan_us)},
+      {run.status == "completed" ? "kernels" : "kernels finished",
+       std::to_string(run.kernels.size())},
       {"STP (system throughput)", metric(run.stp)},
       {"ANTT (average normalized turnaround)", metric(run.antt)},
       {"fairness", metric(run.fairness)},
@@ -559,7 +574,10 @@ std::string run_page(const RunResult& run, const std::string& result_name,
                         "the dashed line is 1."
                       : "How many kernels have each NTT (turnaround over runtime alone).");
   } else {
-    out += note("No kernel has an NTT (the run had no isolated runs, or no kernel finished).");
+    out += note(run.status != "completed"
+                    ? "No kernel has an NTT: the run did not finish, and a stopped run measures "
+                      "none."
+                    : "No kernel has an NTT: the run had no isolated runs (--no-alone).");
   }
 
   out += "<h2>Kernels</h2>\n";
@@ -569,7 +587,7 @@ std::string run_page(const RunResult& run, const std::string& result_name,
     kernel_rows.push_back({k.name, k.kernel, k.queue, std::to_string(k.workgroups),
                            svg::number(k.arrival_us, 6), svg::number(k.launch_us, 6),
                            svg::number(k.end_us, 6), svg::number(k.end_us - k.arrival_us, 6),
-                           svg::number(k.alone_us, 6), svg::number(k.ntt)});
+                           if_measured(k.alone_us, 6), if_measured(k.ntt)});
   }
   out += table({"kernel", "definition", "queue", "work-groups", "arrival us", "launch us", "end us",
                 "turnaround us", "alone us", "NTT"},

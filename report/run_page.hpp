@@ -16,17 +16,20 @@ inline constexpr std::size_t kMaxKernelSeries = 10;  // kernel colours; the rest
 inline constexpr std::size_t kMaxNttBars = 100;      // more kernels: a histogram of NTT
 inline constexpr std::size_t kMaxTableRows = 200;    // kernel table rows shown
 
-// The colour series of the run's kernels: kernel definitions in order of first appearance,
-// at most kMaxKernelSeries, the last one "other" when there are more.
+// The colour series of the run's kernels: kernel definitions in order of first appearance, at
+// most kMaxKernelSeries, then "other kernels" when there are more. A run that stopped short has a
+// last series, "unfinished kernels", for the work-groups of kernels its JSON does not list.
 struct KernelSeries {
   explicit KernelSeries(const RunResult& run);
   std::size_t of_kernel(const std::string& definition) const;
-  // Of a packet name (as the trace names work-groups); "other" when unknown.
+  // Of a packet name (as the trace names work-groups); "unfinished kernels" when the run lists
+  // no such kernel.
   std::size_t of_packet(const std::string& packet) const;
   std::vector<std::string> names;
 
  private:
   std::vector<std::pair<std::string, std::size_t>> packet_series_;  // sorted by packet
+  std::size_t unlisted_ = 0;  // the series of a packet not in the JSON
 };
 
 // The time range the run's charts cover: [0, makespan], or to the latest kernel end or the end of

@@ -214,6 +214,42 @@ TEST_F(ReportInput, ARunStoppedByALimitIsReportedWithItsTrace) {
   EXPECT_THAT(page, HasSubstr("STP (system throughput)</td><td class=\"n\">-</td>"));
 }
 
+// The work-groups of a kernel a stopped run did not finish (so its JSON does not list it) are
+// drawn as "unfinished kernels": a0 (8 x 10 us) ends at 11 us; b0's were drawn as a0's, which
+// then seemed resident to 51 us; when nothing had finished, the whole-device chart was empty.
+TEST_F(ReportInput, AnUnfinishedKernelsWorkGroupsAreNotDrawnAsAnothersKernel) {
+  write("two.yaml", std::string(kTinyDevice) + R"(
+kernels:
+  - {name: A, workgroup_size: 64, vgprs: 1, workgroups: 8, wg_time: 10us, contention: 0}
+  - {name: B, workgroup_size: 64, vgprs: 1, workgroups: 16, wg_time: 20us, contention: 0}
+queues:
+  - {name: qa, packets: [{name: a0, dispatch: A}]}
+  - {name: qb, packets: [{name: b0, dispatch: B, at: 5us}]}
+scheduling: {thread_block: fifo}
+)");
+  for (const char* events : {"30", "15"}) {
+    SCOPED_TRACE(events);
+    const Result r =
+        aqlsim("run " + quote(path("two.yaml")) + " -q --max-events " + events + " --json " +
+               quote(path("two.json")) + " --trace " + quote(path("two.trace.json")));
+    ASSERT_EQ(r.status, 6) << r.err;
+    const Result report = aqlsim("report " + quote(path("two.json")) + " --trace " +
+                                 quote(path("two.trace.json")) + " -o " + quote(path("two.html")));
+    ASSERT_EQ(report.status, 0) << report.err;
+    const std::string page = read_file(path("two.html"));
+    const std::string occupancy = page.substr(page.find("data-chart=\"occupancy\""));
+    EXPECT_THAT(occupancy, HasSubstr("<g data-series=\"unfinished kernels\">\n<path"));
+    // A stopped run measures no NTT: not 0, and not for want of alone runs.
+    EXPECT_THAT(page, HasSubstr("No kernel has an NTT: the run did not finish"));
+    EXPECT_THAT(page, HasSubstr("<td>makespan of the kernels finished</td>"));
+    if (std::string(events) == "30") {  // a0 ended: its NTT and alone time are "-", not 0
+      EXPECT_THAT(page, HasSubstr("a0 (A) on queue qa: arrival 0 us, launch 1 us, end 11 us, "
+                                  "NTT -"));
+      EXPECT_THAT(page, HasSubstr("<td class=\"n\">-</td><td class=\"n\">-</td></tr>"));
+    }
+  }
+}
+
 // A run stopped at the largest simulated time (2^62 ps): its trace's slot slices end there, and
 // `ts` and `dur`, each rounded to a double in microseconds, may sum to one ulp past it (here
 // slot 1's starved slice, 9.4 + 4611686018417.988). The trace was once refused.
