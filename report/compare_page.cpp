@@ -42,15 +42,22 @@ double parse_number(const std::string& field, const std::string& name, int line,
   return value;
 }
 
+// Each swept key by its last part (`wg_time=10us`), or whole when two keys share a last part
+// (`kernels.0.wg_time` and `kernels.1.wg_time`).
 std::string point_label(const std::vector<std::string>& keys,
                         const std::vector<std::string>& point) {
   if (keys.empty()) return "all workloads";
+  const auto last_part = [](const std::string& key) {
+    const auto dot = key.rfind('.');
+    return dot == std::string::npos ? key : key.substr(dot + 1);
+  };
+  std::set<std::string> parts;
+  for (const std::string& key : keys)
+    parts.insert(last_part(key));
+  const bool whole = parts.size() < keys.size();
   std::string out;
-  for (std::size_t i = 0; i < keys.size(); ++i) {
-    const auto dot = keys[i].rfind('.');
-    out += (i ? ", " : "") + (dot == std::string::npos ? keys[i] : keys[i].substr(dot + 1)) + "=" +
-           point[i];
-  }
+  for (std::size_t i = 0; i < keys.size(); ++i)
+    out += (i ? ", " : "") + (whole ? keys[i] : last_part(keys[i])) + "=" + point[i];
   return out;
 }
 
@@ -340,9 +347,10 @@ std::string compare_page(const CompareTable& table, const std::string& csv_name,
   out += note(fmt::format(
       "{} runs: {} workloads, {} policies, {} sweep point(s){}. Every figure is the geometric "
       "mean over the workloads that completed (DNTT's the arithmetic mean: it is 0 where every "
-      "NTT is equal), with the smallest and largest value in parentheses (and as whiskers in "
-      "the charts); speedup is the baseline's makespan over the policy's, per workload, then "
-      "the geometric mean. Baseline: {}{}.",
+      "NTT is equal, and slot idle time's the arithmetic mean, with no range), with the "
+      "smallest and largest value in parentheses (and as whiskers in the charts); speedup is "
+      "the baseline's makespan over the policy's, per workload, then the geometric mean. "
+      "Baseline: {}{}.",
       table.runs.size(), workloads, policies.size(), points.size(),
       table.sweep_keys.empty() ? "" : fmt::format(" over {}", fmt::join(table.sweep_keys, ", ")),
       baseline, baseline_note));

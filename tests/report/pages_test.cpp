@@ -17,6 +17,7 @@ namespace {
 
 using namespace aqlsim::report;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 using aqlsim::testing::count_of;
 
@@ -92,6 +93,19 @@ TEST(CompareCsv, SummariesAreGeometricMeansWithTheirSpread) {
   EXPECT_THAT(page, HasSubstr("2.828 (2 to 4)"));
   EXPECT_THAT(page, HasSubstr("0.05 (0 to 0.1)"));
   EXPECT_THAT(page, HasSubstr("Baseline: fifo (the file&#39;s first policy"));
+}
+
+// Two swept keys with one last part are labelled whole: "wg_time=10us, wg_time=5us" said
+// nothing of which kernel each was.
+TEST(CompareCsv, SweptKeysThatShareALastPartAreLabelledWhole) {
+  const std::string csv =
+      "workload,kernels.0.wg_time,kernels.1.wg_time,policy,status,makespan_us,stp,antt,"
+      "fairness,dntt,slot_idle_us,map_count,unmap_count\n"
+      "w,10us,5us,fifo,completed,10,0,0,0,0,0,1,1\n";
+  const std::string page = compare_page(parse_compare_csv(csv, "c.csv"), "c.csv", "");
+  EXPECT_THAT(page, HasSubstr("kernels.0.wg_time=10us, kernels.1.wg_time=5us"));
+  EXPECT_THAT(compare_page(parse_compare_csv(kCsv, "c.csv"), "c.csv", ""),
+              Not(HasSubstr("device.front_end.hw_queues=2")));
 }
 
 TEST(CompareCsv, WithoutIsolatedRunsOnlyMakespanAndSpeedupAreCharted) {
