@@ -100,8 +100,10 @@ void Dispatcher::release(KernelId id) {
   k.released = true;
   std::erase(held_, id);
   active_.insert(std::lower_bound(active_.begin(), active_.end(), id), id);
-  scheduler_->on_kernel_released(view(), id);
+  // After the issuing count moves: a policy that caches what it derives from the active kernels
+  // (srtf's stages) must see the change when the hook asks.
   mark_all_candidates();
+  scheduler_->on_kernel_released(view(), id);
   request_pass();
 }
 

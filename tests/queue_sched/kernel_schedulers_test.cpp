@@ -246,6 +246,37 @@ TEST(KernelSchedulers, CfsShortensTheRunningQuantumWhenAKernelArrives) {
   EXPECT_EQ(end["A"], 154 * us);
 }
 
+// Under kernel-rr one kernel has the device at a time, so the thread-block policy cannot change
+// the schedule: srtf and srtf-adaptive must end every kernel when fifo-backfill does. They once
+// left a kernel released again (its stage unchanged since its last run) out of the ranking of
+// that tick, where a drained kernel's last work-group had sorted the kernels just before: the
+// kernel idled until its quantum ended and the makespan grew from 836 to 1066 us.
+TEST(KernelSchedulers, AKernelReleasedAgainRunsUnderEveryThreadBlockPolicy) {
+  const Scenario base = load_scenario_text(R"(
+device: titanx
+kernels:
+  - {name: long, workgroup_size: 256, vgprs: 32, wg_time: 40us, rsd: 0.05, contention: 0,
+     workgroups: 2000, persistent: {workers_per_cu: 8}}
+queues:
+  - {name: a, packets: [{name: L, dispatch: long}]}
+  - {name: b, packets: [{name: S, dispatch: long, at: 100us}]}
+scheduling: {kernel: kernel-rr, params: {kernel-rr: {quantum_ms: 0.2}}}
+)",
+                                           "rr.yaml");
+  const auto ends = [&](const char* thread_block) {
+    Scenario s = base;
+    s.policies.thread_block = thread_block;
+    std::map<std::string, Tick> end;
+    for (const KernelResult& k : testing::run_checked(s).kernels)
+      end[k.name] = k.end;
+    return end;
+  };
+  const auto fifo = ends("fifo-backfill");
+  ASSERT_EQ(fifo.size(), 2u);
+  EXPECT_EQ(ends("srtf"), fifo);
+  EXPECT_EQ(ends("srtf-adaptive"), fifo);
+}
+
 // A timer that is cancelled is gone: it neither ends the run at its time nor runs into a time
 // limit. With a 100 ms quantum, B's arrival at 25 gives A a quantum to 100.025 ms; A's tasks
 // [2,102] end first, read at 105; B's launch lands at 106 with no timer (it is alone): B [106,
