@@ -507,6 +507,12 @@ std::string run_page(const RunResult& run, const std::string& result_name,
   rows.push_back({"events simulated", std::to_string(run.events)});
   rows.push_back({"work-groups", std::to_string(run.workgroups)});
   out += table({"metric", "value"}, rows, {false, true});
+  if (measured && run.per_application) {
+    out += note(
+        "With metrics_per: queue, STP, ANTT, fairness and DNTT are over the applications "
+        "(queues: each one's turnaround over its runtime alone), not over the kernels below; a "
+        "queue that cannot run alone is left out. The JSON lists the applications.");
+  }
   if (!measured) {
     out += note(run.status != "completed"
                     ? "STP, ANTT, fairness and DNTT were not measured: the run did not finish."

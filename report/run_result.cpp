@@ -121,6 +121,7 @@ RunResult parse_run_result(const std::string& text, const std::string& name) {
   if (!run_status_named(r.status))
     shape.fail("outcome.status", fmt::format("'{}' is no run status", r.status));
   r.makespan_us = shape.time(json, "", "makespan_us");
+  r.per_application = json.contains("applications");
   const Json& kernels = shape.member(json, "", "kernels");
   if (!kernels.is_array()) shape.fail("kernels", "is not an array");
   // A run lists each packet once: the trace check and the page match kernels by packet name.

@@ -28,6 +28,8 @@ struct RunResult {
   std::vector<std::pair<std::string, double>> slot_time_us;  // activity, time summed over slots
   std::uint64_t events = 0, workgroups = 0;
   double end_us = 0;  // when the run stopped (0 in files written before it was reported)
+  // With metrics_per: queue the JSON lists `applications`, and the metrics are theirs.
+  bool per_application = false;
 };
 
 // Parses `text`, the contents of the file `name`. Throws InputError naming the file and what is

@@ -250,6 +250,30 @@ scheduling: {thread_block: fifo}
   }
 }
 
+// With metrics_per: queue the metrics are the applications', which the page says: qa (two
+// kernels behind a barrier) and qb; the kernels' NTTs below are not what ANTT averages.
+TEST_F(ReportInput, PerQueueMetricsAreSaidToBeTheApplications) {
+  write("apps.yaml", std::string(kTinyDevice) + R"(
+kernels:
+  - {name: A, workgroup_size: 64, vgprs: 1, workgroups: 8, wg_time: 10us, contention: 0}
+queues:
+  - {name: qa, packets: [{name: a0, dispatch: A}, {name: a1, dispatch: A, barrier: true}]}
+  - {name: qb, packets: [{name: b0, dispatch: A, at: 5us}]}
+metrics_per: queue
+)");
+  const auto page_of = [&](const std::string& extra) {
+    const Result r = aqlsim("run " + quote(path("apps.yaml")) + " -q --json " +
+                            quote(path("apps.json")) + extra);
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(aqlsim("report " + quote(path("apps.json")) + " -o " + quote(path("a.html"))).status,
+              0);
+    return read_file(path("a.html"));
+  };
+  EXPECT_THAT(page_of(""), HasSubstr("With metrics_per: queue, STP, ANTT, fairness and DNTT are "
+                                     "over the applications"));
+  EXPECT_THAT(page_of(" --set metrics_per=kernel"), Not(HasSubstr("With metrics_per: queue")));
+}
+
 // A run stopped at the largest simulated time (2^62 ps): its trace's slot slices end there, and
 // `ts` and `dur`, each rounded to a double in microseconds, may sum to one ulp past it (here
 // slot 1's starved slice, 9.4 + 4611686018417.988). The trace was once refused.
