@@ -48,7 +48,7 @@ class ProgressLine {
     const auto done =
         std::ranges::count_if(gpu.kernels(), [](const KernelState& k) { return k.finished(); });
     std::cerr << fmt::format("\rrun: {} simulated, {}/{} kernels done, {:.2f} M work-groups/s ",
-                             format_duration(gpu.engine().now()), done, dispatches_,
+                             format_duration(gpu.engine().now(), 6), done, dispatches_,
                              static_cast<double>(gpu.workgroups_finished()) / wall.count() / 1e6)
               << std::flush;
     shown_ = true;

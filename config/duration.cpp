@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -39,6 +40,31 @@ std::optional<double> ticks_per_unit(std::string_view unit) {
   return std::nullopt;
 }
 
+// Whether a decimal number that a double cannot hold is above its range rather than below it:
+// by the place of its first nonzero digit and its exponent ("1000e-400" is below, "0.01e400"
+// above). The text is what from_chars took as a number: digits, a point, an exponent.
+bool above_range(std::string_view number) {
+  const auto e = number.find_first_of("eE");
+  const std::string_view mantissa = number.substr(0, e);
+  const auto point = std::min(mantissa.find('.'), mantissa.size());
+  const auto first = mantissa.find_first_of("123456789");
+  if (first == std::string_view::npos) return false;  // all zeros: 0, never out of range
+  // The first nonzero digit stands for 10^place.
+  const auto place = first < point ? static_cast<long long>(point - first) - 1
+                                   : -static_cast<long long>(first - point);
+  long long exponent = 0;
+  if (e != std::string_view::npos) {
+    std::string_view digits = number.substr(e + 1);
+    const bool negative = digits.starts_with('-');
+    if (digits.starts_with('-') || digits.starts_with('+')) digits.remove_prefix(1);
+    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), exponent);
+    // An exponent beyond 18 digits decides alone.
+    if (ec == std::errc::result_out_of_range) return !negative;
+    if (negative) exponent = -exponent;
+  }
+  return place + exponent > 0;
+}
+
 }  // namespace
 
 DurationStatus parse_duration(std::string_view text, double clock_mhz, Tick& ticks) {
@@ -47,12 +73,10 @@ DurationStatus parse_duration(std::string_view text, double clock_mhz, Tick& tic
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   // A number too large for a double (1e400) is too long, whatever its unit; one too small
   // (1e-400) is 0, as it rounds to 0 ps in any unit.
-  bool out_of_range = ec == std::errc::result_out_of_range && text.front() != '-';
+  const bool out_of_range = ec == std::errc::result_out_of_range && text.front() != '-';
   if (out_of_range) {
-    const std::string_view number(text.data(), static_cast<std::size_t>(end - text.data()));
-    const auto e = number.find_first_of("eE");
-    const bool tiny = e != std::string_view::npos && e + 1 < number.size() && number[e + 1] == '-';
-    if (!tiny) return DurationStatus::too_long;
+    if (above_range(std::string_view(text.data(), static_cast<std::size_t>(end - text.data()))))
+      return DurationStatus::too_long;
     value = 0;
   }
   if ((ec != std::errc{} && !out_of_range) || !std::isfinite(value) || value < 0)
@@ -78,13 +102,15 @@ std::optional<Tick> parse_duration(std::string_view text, double clock_mhz) {
   return ticks;
 }
 
-// 15 significant digits: two durations that differ by a picosecond up to 1000 s print apart
-// (the default 6 once gave "(1.23457ms) must be longer than (1.23457ms)").
-std::string format_duration(Tick t) {
+// 15 significant digits by default: messages that compare two durations must print them apart
+// (6 once gave "(1.23457ms) must be longer than (1.23457ms)").
+std::string format_duration(Tick t, int digits) {
   if (t == 0) return "0";
-  if (t >= kMillisecond) return fmt::format("{:.15g}ms", static_cast<double>(t) / kMillisecond);
-  if (t >= kMicrosecond) return fmt::format("{:.15g}us", to_us(t));
-  if (t >= kNanosecond) return fmt::format("{:.15g}ns", static_cast<double>(t) / kNanosecond);
+  if (t >= kMillisecond)
+    return fmt::format("{:.{}g}ms", static_cast<double>(t) / kMillisecond, digits);
+  if (t >= kMicrosecond) return fmt::format("{:.{}g}us", to_us(t), digits);
+  if (t >= kNanosecond)
+    return fmt::format("{:.{}g}ns", static_cast<double>(t) / kNanosecond, digits);
   return fmt::format("{}ps", t);
 }
 

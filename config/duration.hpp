@@ -24,7 +24,8 @@ inline constexpr std::string_view kMaxDurationText = "1000000s (1e18 ps)";
 inline constexpr std::string_view kDurationHelp =
     "a duration with a unit, e.g. 4.4us, 100 ns, 2ms or 14529cy (device clock cycles)";
 
-// Formats ticks for people in the largest unit not above them: "4.4us", "3ms", "250ns".
-std::string format_duration(Tick t);
+// Formats ticks for people in the largest unit not above them: "4.4us", "3ms", "250ns", with
+// up to `digits` significant digits (15 tell any two durations up to 1000 s apart).
+std::string format_duration(Tick t, int digits = 15);
 
 }  // namespace aqlsim

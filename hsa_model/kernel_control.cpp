@@ -22,7 +22,8 @@ KernelControl::Wanted& KernelControl::wanted(KernelId kernel) {
 Tick KernelControl::launch(KernelId kernel) {
   Wanted& w = wanted(kernel);
   w.running = true;
-  // An eviction not yet reported is given up: its command, if still on its way, lands void.
+  // An eviction that has not stopped the kernel yet is given up: its command, if still on its
+  // way, lands void, and no report comes.
   w.evicting = false;
   w.progress_at_launch = this->kernel(kernel).progress();
   const Tick at = now() + preemption_.launch_command;

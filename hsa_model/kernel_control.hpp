@@ -35,7 +35,8 @@ class KernelControl final : public KernelEvents {
   const ComputeUnitSpec& cu_spec() const { return dispatcher_->compute_units().front().spec(); }
 
   // Lets `kernel` issue work-groups once the launch command lands; returns that time. An
-  // eviction of it not yet reported is given up (no report comes).
+  // eviction of it that has not stopped it yet is given up (no report comes; a report already
+  // on its way, the kernel having stopped, still comes).
   Tick launch(KernelId kernel);
   // Takes `kernel` off the device with the device's preemption mechanism.
   void evict(KernelId kernel);

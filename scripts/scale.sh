@@ -7,11 +7,18 @@
 # Prints one row per size: CPU seconds (user + system) and peak RSS of `aqlsim run`, and of
 # `aqlsim validate` (reading and lowering the graph alone). Sizes in MiB.
 #   scripts/scale.sh [path/to/aqlsim] [SIZES...]     default sizes: 1000 10000 100000 1000000
-# The path is taken relative to the current directory (default: build-release/cli/aqlsim in the
-# repository); the outputs go to out/scale/ in the repository.
+# The path is taken relative to the current directory, a bare name from PATH (default:
+# build-release/cli/aqlsim in the repository); the outputs go to out/scale/ in the repository.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-aqlsim=$(realpath -m -- "${1:-$root/build-release/cli/aqlsim}")
+aqlsim=${1:-$root/build-release/cli/aqlsim}
+# A bare name is a program on PATH; a path is the caller's, so made absolute before the cd.
+if [[ $aqlsim == */* ]]; then
+  aqlsim=$(realpath -m -- "$aqlsim")
+elif ! aqlsim=$(command -v -- "$aqlsim"); then
+  echo "$0: no program '$1' on PATH" >&2
+  exit 2
+fi
 cd "$root"
 shift $(( $# > 0 ? 1 : 0 ))
 sizes=("${@:-1000 10000 100000 1000000}")

@@ -3,11 +3,18 @@
 # under the hardware scheduler, geometric mean over the pairs, for persistent threads, SM-centric
 # partitions chosen by kernel-smc's model ("SMC predicted") and the best of every static
 # partition ("SMC optimal"). Usage: scripts/wu-summary.sh [path/to/aqlsim]
-# The path is taken relative to the current directory (default: build/cli/aqlsim in the
-# repository); the CSV files go to out/wu/ in the repository.
+# The path is taken relative to the current directory, a bare name from PATH (default:
+# build/cli/aqlsim in the repository); the CSV files go to out/wu/ in the repository.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-aqlsim=$(realpath -m -- "${1:-$root/build/cli/aqlsim}")
+aqlsim=${1:-$root/build/cli/aqlsim}
+# A bare name is a program on PATH; a path is the caller's, so made absolute before the cd.
+if [[ $aqlsim == */* ]]; then
+  aqlsim=$(realpath -m -- "$aqlsim")
+elif ! aqlsim=$(command -v -- "$aqlsim"); then
+  echo "$0: no program '$1' on PATH" >&2
+  exit 2
+fi
 cd "$root"
 out=out/wu
 mkdir -p "$out"

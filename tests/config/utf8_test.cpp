@@ -105,6 +105,16 @@ TEST(ParseDuration, RefusesDurationsAboveTheLimitAsTooLong) {
   // and the message asked for a unit it had).
   EXPECT_EQ(parse_duration("1e-400us", 0, ticks), DurationStatus::ok);
   EXPECT_EQ(ticks, 0);
+  // Above or below the range by where the first digit stands, not by the exponent's sign:
+  // 1 and 500 zeros times 10^-100 is 10^400.
+  const std::string huge = "1" + std::string(500, '0') + "e-100us";
+  EXPECT_EQ(parse_duration(huge, 0, ticks), DurationStatus::too_long);
+  const std::string tiny = "0." + std::string(400, '0') + "1us";
+  EXPECT_EQ(parse_duration(tiny, 0, ticks), DurationStatus::ok);
+  EXPECT_EQ(ticks, 0);
+  EXPECT_EQ(parse_duration("0.001e-306s", 0, ticks), DurationStatus::ok);  // 1e-309: 0
+  EXPECT_EQ(parse_duration("1e99999999999999999999s", 0, ticks), DurationStatus::too_long);
+  EXPECT_EQ(parse_duration("1e-99999999999999999999s", 0, ticks), DurationStatus::ok);
   // The sum of nine durations at the limit still fits in a Tick.
   EXPECT_LT(9 * (limits::kMaxDurationPs / 1000), INT64_MAX / 1000);
 }

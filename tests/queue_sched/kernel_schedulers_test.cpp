@@ -228,6 +228,20 @@ TEST(KernelSchedulers, RoundRobinAndCfsSliceTime) {
   EXPECT_EQ(cfs.a, 130 * us);
 }
 
+// Each kernel's end under CFS with a 66 us epoch: A and B as above, and C (2 tasks) submitted
+// at `c_at`.
+std::map<std::string, Tick> cfs_with_c_at(const std::string& c_at) {
+  std::string yaml = policy_workload("kernel-cfs", "{kernel-cfs: {epoch_ms: 0.066}}", 24 * us, 2);
+  yaml.insert(yaml.find("scheduling:"),
+              "  - {name: qc, packets: [{name: C, dispatch: k, "
+              "workgroups: 2, at: " +
+                  c_at + "}]}\n");
+  std::map<std::string, Tick> end;
+  for (const KernelResult& k : testing::run_checked(load_scenario_text(yaml, "cfs.yaml")).kernels)
+    end[k.name] = k.end;
+  return end;
+}
+
 // CFS, 66 us epoch, C (2 tasks, submitted at 30) beside A and B as above. B's arrival at 25
 // gives A 66 / 2 = 33 us from 25; C's at 31 shortens it to 66 / 3 = 22, from the same start:
 // timer 47, the command lands at 49, task 4 [42,52] ends, read at 55. B waited 30 us, C 24: B
@@ -235,15 +249,20 @@ TEST(KernelSchedulers, RoundRobinAndCfsSliceTime) {
 // 25: C [80,100], read at 103; A's tasks 5-9 [104,154]. (With A's quantum fixed at 33 us, B
 // ended at 86 and C at 110.)
 TEST(KernelSchedulers, CfsShortensTheRunningQuantumWhenAKernelArrives) {
-  std::string yaml = policy_workload("kernel-cfs", "{kernel-cfs: {epoch_ms: 0.066}}", 24 * us, 2);
-  yaml.insert(yaml.find("scheduling:"),
-              "  - {name: qc, packets: [{name: C, dispatch: k, workgroups: 2, at: 30us}]}\n");
-  std::map<std::string, Tick> end;
-  for (const KernelResult& k : testing::run_checked(load_scenario_text(yaml, "cfs.yaml")).kernels)
-    end[k.name] = k.end;
-  EXPECT_EQ(end["B"], 76 * us);
-  EXPECT_EQ(end["C"], 100 * us);
-  EXPECT_EQ(end["A"], 154 * us);
+  const auto end = cfs_with_c_at("30us");
+  EXPECT_EQ(end.at("B"), 76 * us);
+  EXPECT_EQ(end.at("C"), 100 * us);
+  EXPECT_EQ(end.at("A"), 154 * us);
+}
+
+// C arriving at 50 shortens A's quantum to end at 25 + 22 = 47, already past: it ends at once.
+// The command lands at 52 as task 4 [42,52] ends (that task finishes), read at 55: B [56,76],
+// read at 79; C waited 29 us, A 25: C [80,100], read at 103; A [104,154].
+TEST(KernelSchedulers, ACfsQuantumShortenedBelowWhatItRanEndsAtOnce) {
+  const auto end = cfs_with_c_at("49us");
+  EXPECT_EQ(end.at("B"), 76 * us);
+  EXPECT_EQ(end.at("C"), 100 * us);
+  EXPECT_EQ(end.at("A"), 154 * us);
 }
 
 // Under kernel-rr one kernel has the device at a time, so the thread-block policy cannot change
