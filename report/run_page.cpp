@@ -25,6 +25,13 @@ const char* activity_colour(std::size_t activity) {
   return activity < 4 ? kColours[activity] : kMixed;
 }
 
+// A queue's colour in the slot chart: the palette's colours that no activity lane below it uses
+// (a queue drawn in the "blocked" orange read as a blocked slot).
+const char* queue_colour(std::size_t queue) {
+  static constexpr std::size_t kFree[] = {0, 3, 5, 7, 8, 9};
+  return svg::palette(kFree[queue % std::size(kFree)]);
+}
+
 std::string us(double value) {
   return svg::number(value, 6) + " us";
 }
@@ -250,7 +257,7 @@ std::string slots_chart(const TraceSummary& trace) {
       const double x0 = x(queues.bin_start(r.first));
       const double w = x(queues.bin_start(r.end)) - x0;
       const std::string& name = trace.queues[r.category];
-      out += svg::rect(x0, y, w, lane, svg::palette(r.category),
+      out += svg::rect(x0, y, w, lane, queue_colour(r.category),
                        fmt::format("slot {} holds queue {} from {} to {}", slot, name,
                                    us(queues.bin_start(r.first)), us(queues.bin_start(r.end))));
       if (w > 8.0 * static_cast<double>(name.size()) + 6 && lane >= 12)

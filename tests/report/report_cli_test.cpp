@@ -62,6 +62,16 @@ TEST_F(ReportInput, RunPageHasEveryChartAndDefaultsToTheInputsNameWithHtml) {
   EXPECT_EQ(page.find("<script"), std::string::npos);
   EXPECT_EQ(page.find("http://"),
             page.find("http://www.w3.org/2000/svg"));  // the SVG namespace only
+  // A queue held in a slot is never drawn in an activity's colour (switching, processing,
+  // blocked, starved): queue 1 was in the "blocked" orange.
+  const std::regex held("fill=\"(#[0-9a-f]{6})\"><title>slot \\d+ holds queue");
+  std::size_t queues = 0;
+  for (auto it = std::sregex_iterator(page.begin(), page.end(), held); it != std::sregex_iterator();
+       ++it, ++queues) {
+    for (const char* activity : {"#b07aa1", "#59a14f", "#f28e2b", "#e15759"})
+      EXPECT_NE((*it)[1].str(), activity);
+  }
+  EXPECT_GE(queues, 3u);
 }
 
 TEST_F(ReportInput, WithoutTheTraceThePageSaysWhatTheTraceAdds) {
