@@ -11,14 +11,8 @@
 # build-release/cli/aqlsim in the repository); the outputs go to out/scale/ in the repository.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-aqlsim=${1:-$root/build-release/cli/aqlsim}
-# A bare name is a program on PATH; a path is the caller's, so made absolute before the cd.
-if [[ $aqlsim == */* ]]; then
-  aqlsim=$(realpath -m -- "$aqlsim")
-elif ! aqlsim=$(command -v -- "$aqlsim"); then
-  echo "$0: no program '$1' on PATH" >&2
-  exit 2
-fi
+source "$root/scripts/program_path.sh"
+aqlsim=$(program_path "${1:-$root/build-release/cli/aqlsim}")
 cd "$root"
 shift $(( $# > 0 ? 1 : 0 ))
 sizes=("${@:-1000 10000 100000 1000000}")

@@ -7,14 +7,8 @@
 # build/cli/aqlsim in the repository); the CSV files go to out/wu/ in the repository.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-aqlsim=${1:-$root/build/cli/aqlsim}
-# A bare name is a program on PATH; a path is the caller's, so made absolute before the cd.
-if [[ $aqlsim == */* ]]; then
-  aqlsim=$(realpath -m -- "$aqlsim")
-elif ! aqlsim=$(command -v -- "$aqlsim"); then
-  echo "$0: no program '$1' on PATH" >&2
-  exit 2
-fi
+source "$root/scripts/program_path.sh"
+aqlsim=$(program_path "${1:-$root/build/cli/aqlsim}")
 cd "$root"
 out=out/wu
 mkdir -p "$out"
