@@ -103,14 +103,22 @@ Outcome run(const std::string& mechanism, const std::string& kernel, Tick evict_
 
 class Eviction : public ::testing::TestWithParam<const char*> {};
 
+// The persistent kernel most cases use: 6 tasks of 10 us on 2 workers.
+constexpr const char* kSixTasks =
+    "{name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0, workgroups: 6, "
+    "persistent: {workers_per_cu: 2}}";
+
+// The run of kSixTasks under `drain` and a scripted kernel scheduler.
+std::unique_ptr<testing::Simulation> drained(std::unique_ptr<KernelScheduler> script,
+                                             const std::string& timing) {
+  return testing::simulate(scenario("drain", kSixTasks, timing), {}, std::move(script));
+}
+
 // Persistent kernel: 6 tasks of 10 us on 2 workers. Launch lands at 2: tasks 0,1 [2,12], 2,3
 // [12,22]. Eviction at 15 lands at 17: no new task; 2,3 end at 22; counter read at 25;
 // relaunch lands at 26: tasks 4,5 [26,36]. Nothing is stopped, nothing lost.
 TEST_P(Eviction, DrainLetsTasksInFlightFinishAndContinuesFromTheCounter) {
-  const Outcome o = run("drain",
-                        "{name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0, "
-                        "workgroups: 6, persistent: {workers_per_cu: 2}}",
-                        15 * us, GetParam());
+  const Outcome o = run("drain", kSixTasks, 15 * us, GetParam());
   EXPECT_EQ(o.evicted_report, 25 * us);
   EXPECT_EQ(o.evictions, 1u);
   EXPECT_EQ(o.end, 36 * us);
@@ -160,10 +168,7 @@ TEST_P(Eviction, KillLosesProgressAndNoStaleEndFinishesAReusedSlot) {
 // 6, relaunch lands at 7: tasks [7,17], [17,27], [27,37]. It was never on the device, so it was
 // not evicted (it once counted 1).
 TEST_P(Eviction, AKernelEvictedBeforeItsLaunchLandsIsReportedAndRelaunched) {
-  const Outcome o = run("drain",
-                        "{name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0, "
-                        "workgroups: 6, persistent: {workers_per_cu: 2}}",
-                        1 * us, GetParam());
+  const Outcome o = run("drain", kSixTasks, 1 * us, GetParam());
   EXPECT_EQ(o.evicted_report, 6 * us);
   EXPECT_EQ(o.evictions, 0u);
   EXPECT_EQ(o.end, 37 * us);
@@ -174,11 +179,8 @@ TEST_P(Eviction, AKernelEvictedBeforeItsLaunchLandsIsReportedAndRelaunched) {
 // read at 5, relaunched (lands at 15): tasks [15,25], [25,35], [35,45]. The first launch's
 // arrival at 11 once released the kernel early, as if the relaunch had landed: end 41.
 TEST_P(Eviction, OnlyTheLatestLaunchReleasesAKernel) {
-  const Outcome o =
-      run("drain",
-          "{name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0, "
-          "workgroups: 6, persistent: {workers_per_cu: 2}}",
-          3 * us, GetParam(), "launch_command: 10us, eviction_command: 1us, pending_read: 1us");
+  const Outcome o = run("drain", kSixTasks, 3 * us, GetParam(),
+                        "launch_command: 10us, eviction_command: 1us, pending_read: 1us");
   EXPECT_EQ(o.evicted_report, 5 * us);
   EXPECT_EQ(o.evictions, 0u);
   EXPECT_EQ(o.end, 45 * us);
@@ -210,12 +212,7 @@ class ChangeOfMind final : public TimedScript {
 TEST_P(Eviction, ARelaunchGivesUpAnEvictionOnItsWayAndALaterOneStillWorks) {
   auto scheduler = std::make_unique<ChangeOfMind>(5 * us);
   ChangeOfMind& script = *scheduler;
-  auto sim = testing::simulate(scenario("drain",
-                                        "{name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, "
-                                        "contention: 0, workgroups: 6, persistent: "
-                                        "{workers_per_cu: 2}}",
-                                        GetParam()),
-                               {}, std::move(scheduler));
+  auto sim = drained(std::move(scheduler), GetParam());
   ASSERT_EQ(sim->outcome.status, RunStatus::completed);
   EXPECT_EQ(script.reports, std::vector<Tick>{25 * us});
   EXPECT_EQ(sim->kernel("K").end, 36 * us);
@@ -244,12 +241,7 @@ class EvictTwice final : public TimedScript {
 TEST_P(Eviction, AnEvictionOfAKernelWhoseRelaunchNeverLandedIsNotCounted) {
   auto scheduler = std::make_unique<EvictTwice>(15 * us);
   EvictTwice& script = *scheduler;
-  auto sim = testing::simulate(scenario("drain",
-                                        "{name: k, workgroup_size: 64, vgprs: 1, wg_time: 10us, "
-                                        "contention: 0, workgroups: 6, "
-                                        "persistent: {workers_per_cu: 2}}",
-                                        GetParam()),
-                               {}, std::move(scheduler));
+  auto sim = drained(std::move(scheduler), GetParam());
   EXPECT_EQ(sim->outcome.status, RunStatus::completed);
   EXPECT_EQ(script.reports, (std::vector<Tick>{25 * us, 30 * us}));
   EXPECT_EQ(sim->kernel("K").evictions, 1u);
