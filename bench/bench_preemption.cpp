@@ -4,18 +4,19 @@
 //     --benchmark_report_aggregates_only=true
 //
 // persistent/*: ten persistent-thread kernels of 4000 tasks, each on its own queue, arriving
-// 25 us apart on the CDNA preset, run by every kernel scheduler (the time-slicers with 50 us
-// slices, so kernels are evicted again and again) under each preemption mechanism, and with no
-// kernel scheduler (persistent/none: the per-work-group cost without preemption). evicted_wgs/s
-// counts work-groups stopped by context-save or kill (drain stops none: its workers finish their
-// task); kernel_evictions/s counts kernels taken off the device.
+// 25 us apart on the CDNA preset, run by every kernel scheduler (kernel-rr with 50 us slices and
+// kernel-frs with a 50 us minimum quantum, so kernels are evicted again and again; the others
+// with their defaults) under each preemption mechanism, and with no kernel scheduler
+// (persistent/none: the per-work-group cost without preemption). evicted_wgs/s counts work-groups
+// stopped by context-save or kill (drain stops none: its workers finish their task);
+// kernel_evictions/s counts kernels taken off the device.
 //
 // BM_Resident_*: one eviction against one work-group end. A device full of work-groups (960:
 // 8 per CU) is evicted at once by a scripted kernel scheduler, and each phase of the run is
-// timed on its own (model building excluded), per work-group: placing them (ns/started),
-// stopping them (ns/evicted, until nothing of the kernel is on the device), placing them again
-// (ns/resumed, restores included) and their ends (ns/ended); ev/* are the events of each phase
-// per work-group. Stopping is the eviction command withdrawing every work-group's end event
+// timed on its own in the thread's CPU time (model building excluded), per work-group: placing them
+// (ns/started), stopping them (ns/evicted, until nothing of the kernel is on the device), placing
+// them again (ns/resumed, restores included) and their ends (ns/ended); ev/* are the events of each
+// phase per work-group. Stopping is the eviction command withdrawing every work-group's end event
 // (ns/withdrawn) and, with context-save, each context's arrival in memory, an event of its own
 // (ns/saved; kill has none). (An evicted run's end event is withdrawn, so none is left behind to
 // skip.) Every phase is timed as the engine steps alone (PhaseEnds). BM_FewAmongMany_*: the
@@ -24,9 +25,9 @@
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 #include <malloc.h>
+#include <time.h>
 
 #include <algorithm>
-#include <chrono>
 #include <functional>
 #include <map>
 #include <memory>
@@ -137,7 +138,10 @@ void persistent(benchmark::State& state, PreemptionMechanism mechanism,
         scenario,
         {.observers = {&counter}, .isolated_runtimes = alone, .worker_profiles = profiles});
     const RunOutcome outcome = model.gpu->run();
-    if (outcome.status != RunStatus::completed) state.SkipWithError("run did not complete");
+    if (outcome.status != RunStatus::completed) {
+      state.SkipWithError("run did not complete");
+      break;  // SkipWithError does not end the loop
+    }
     events += model.gpu->engine().events_processed();
     workgroups += model.gpu->workgroups_finished();
     evicted += counter.evicted;
@@ -293,8 +297,14 @@ void resident_phases(benchmark::State& state, PreemptionMechanism mechanism, boo
                      std::uint32_t workers) {
   const Scenario scenario = resident(mechanism, workers);
   const PhaseEnds ends = find_phase_ends(scenario, evict);
-  using Clock = std::chrono::steady_clock;
-  // Host time and work-groups per phase.
+  // CPU time of this thread and work-groups per phase: on a shared machine wall time would also
+  // count the time the thread waited for a core (reading the clock is a system call, under a
+  // microsecond against phases of tens).
+  const auto cpu_ns = [] {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) * 1e9 + static_cast<double>(t.tv_nsec);
+  };
   struct Phase {
     double ns = 0;
     std::uint64_t workgroups = 0;
@@ -321,10 +331,9 @@ void resident_phases(benchmark::State& state, PreemptionMechanism mechanism, boo
     const auto timed = [&](Phase& phase, const std::uint64_t& count, const auto& run) {
       const std::uint64_t before = count;
       const std::uint64_t events_before = engine.events_processed();
-      const auto t0 = Clock::now();
+      const double t0 = cpu_ns();
       run();
-      const auto t1 = Clock::now();
-      phase.ns += std::chrono::duration<double, std::nano>(t1 - t0).count();
+      phase.ns += cpu_ns() - t0;
       phase.workgroups += count - before;
       phase.events += engine.events_processed() - events_before;
     };
@@ -341,9 +350,14 @@ void resident_phases(benchmark::State& state, PreemptionMechanism mechanism, boo
     }
     RunOutcome outcome;
     timed(end, counter.finished, [&] { outcome = gpu.run(); });
-    if (outcome.status != RunStatus::completed) state.SkipWithError("run did not complete");
-    if (script->stage != (evict ? EvictOnce::resettled : EvictOnce::settled))
+    if (outcome.status != RunStatus::completed) {
+      state.SkipWithError("run did not complete");
+      break;  // SkipWithError does not end the loop
+    }
+    if (script->stage != (evict ? EvictOnce::resettled : EvictOnce::settled)) {
       state.SkipWithError("the run did not go through its phases");
+      break;
+    }
     ++iterations;
   }
   state.counters["ns/started"] = start.per_workgroup();

@@ -62,7 +62,10 @@ void simulate(benchmark::State& state, const std::string& thread_block, double r
     }
     BuiltModel model = build_model(scenario, options);
     const RunOutcome outcome = model.gpu->run();
-    if (outcome.status != RunStatus::completed) state.SkipWithError("run did not complete");
+    if (outcome.status != RunStatus::completed) {
+      state.SkipWithError("run did not complete");
+      break;  // SkipWithError does not end the loop
+    }
     events += model.gpu->engine().events_processed();
     workgroups += model.gpu->workgroups_finished();
   }

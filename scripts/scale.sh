@@ -54,7 +54,7 @@ YAML
   rm -f "$out/r$n.json"  # no stale JSON from an earlier run
   m=$(measure "$aqlsim" run "$out/w$n.yaml" --quiet --json "$out/r$n.json")
   read -r rcpu rmb <<<"$m"
-  json_mb=$(du -m "$out/r$n.json" | cut -f1)
+  json_mb=$(stat -c %s "$out/r$n.json" | awk '{ printf "%.1f", $1 / 1048576 }')
   printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$n" "$edges" "$((n * 64))" "$vcpu" "$vmb" \
     "$rcpu" "$rmb" "$json_mb"
 done
