@@ -113,10 +113,11 @@ void write_measured_trace(std::ostream& out, const LaunchPlan& plan, const Measu
   const auto name = [&](const char* what, int pid, std::size_t tid, const std::string& text) {
     emit({{"ph", "M"}, {"name", what}, {"pid", pid}, {"tid", tid}, {"args", {{"name", text}}}});
   };
-  name("process_name", kMeasuredQueuePid, 0, "user queues (" + run.executor + ")");
-  name("process_name", kMeasuredCuPid, 0, std::string(kMeasuredCuTitle) + run.device + ")");
+  name("process_name", kMeasuredQueuePid, trace_tid(0), "user queues (" + run.executor + ")");
+  name("process_name", kMeasuredCuPid, trace_tid(0),
+       std::string(kMeasuredCuTitle) + run.device + ")");
   for (std::size_t q = 0; q < plan.queues.size(); ++q)
-    name("thread_name", kMeasuredQueuePid, q, plan.queues[q].name);
+    name("thread_name", kMeasuredQueuePid, trace_tid(q), plan.queues[q].name);
   const auto slice = [&](const std::string& text, int pid, std::size_t tid, Tick start, Tick end) {
     return Json{{"ph", "X"},  {"name", text},       {"pid", pid},
                 {"tid", tid}, {"ts", to_us(start)}, {"dur", to_us(end - start)}};
@@ -126,21 +127,21 @@ void write_measured_trace(std::ostream& out, const LaunchPlan& plan, const Measu
     if (op.kind != PlanOpKind::dispatch) continue;
     const MeasuredDispatch& d = run.dispatches[op.dispatch];
     const std::string& packet = plan.dispatches[op.dispatch].name;
-    emit(slice(packet, kMeasuredQueuePid, op.queue, d.start, d.end));
+    emit(slice(packet, kMeasuredQueuePid, trace_tid(op.queue), d.start, d.end));
     for (std::size_t i = 0; i < d.workgroups.size(); ++i) {
       const MeasuredWorkgroup& wg = d.workgroups[i];
       if (cu_named.size() <= wg.cu) cu_named.resize(wg.cu + 1, false);
       if (!cu_named[wg.cu]) {
         cu_named[wg.cu] = true;
-        name("thread_name", kMeasuredCuPid, wg.cu, "CU " + std::to_string(wg.cu));
+        name("thread_name", kMeasuredCuPid, trace_tid(wg.cu), "CU " + std::to_string(wg.cu));
       }
       // As `aqlsim run --trace` names a work-group: by its kernel, its index in the args.
-      Json e = slice(packet, kMeasuredCuPid, wg.cu, wg.start, wg.end);
+      Json e = slice(packet, kMeasuredCuPid, trace_tid(wg.cu), wg.start, wg.end);
       e["args"] = {{"workgroup", i}};
       emit(e);
     }
   }
-  out << "\n],\"displayTimeUnit\":\"ns\"}\n";
+  out << "\n]}\n";
 }
 
 LaunchPlan alone_plan(const LaunchPlan& plan, std::uint32_t d) {

@@ -22,13 +22,21 @@ Json metadata(const char* what, int pid, std::uint64_t tid, const std::string& n
   return Json{{"ph", "M"}, {"pid", pid}, {"tid", tid}, {"name", what}, {"args", {{"name", name}}}};
 }
 
+// A slice's edges on the whole-nanosecond grid. Perfetto reads `ts` and `dur` into whole
+// nanoseconds each on its own, so slices written to the picosecond, one ending where the next
+// begins on a lane, could come out overlapping by a nanosecond, and it drops such a slice.
+// Rounded edges read back exactly, and touching slices still touch.
+Tick on_ns_grid(Tick t) {
+  return (t + kNanosecond / 2) / kNanosecond * kNanosecond;
+}
+
 }  // namespace
 
 ChromeTraceWriter::ChromeTraceWriter(std::ostream& out, PacketNamer namer, bool predictions)
     : out_(&out), namer_(std::move(namer)), predictions_(predictions) {
-  *out_ << "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n";
-  emit(metadata("process_name", kSlotPid, 0, "Hardware queue slots").dump());
-  emit(metadata("process_name", kQueuePid, 0, "User queues").dump());
+  *out_ << "{\"traceEvents\":[\n";
+  emit(metadata("process_name", kSlotPid, trace_tid(0), "Hardware queue slots").dump());
+  emit(metadata("process_name", kQueuePid, trace_tid(0), "User queues").dump());
 }
 
 ChromeTraceWriter::~ChromeTraceWriter() {
@@ -39,8 +47,8 @@ void ChromeTraceWriter::finish() {
   if (finished_) return;
   finished_ = true;
   for (const auto& [id, packet] : open_kernels_) {
-    Json e =
-        event("e", kQueuePid, packet.first, namer_(packet.first, packet.second), last_slot_time_);
+    Json e = event("e", kQueuePid, trace_tid(packet.first), namer_(packet.first, packet.second),
+                   last_slot_time_);
     e["cat"] = "kernel";
     e["id"] = id;
     e["args"] = {{"unfinished", true}};
@@ -64,12 +72,13 @@ void ChromeTraceWriter::name_thread(int pid, std::uint64_t tid, const std::strin
 void ChromeTraceWriter::name_new_thread(int pid, std::uint64_t tid, const std::string& name) {
   emit(metadata("thread_name", pid, tid, name).dump());
   if (pid >= kFirstCuPid && named_cus_.insert(pid).second) {
-    emit(metadata("process_name", pid, 0, fmt::format("CU {}", pid - kFirstCuPid)).dump());
+    emit(metadata("process_name", pid, trace_tid(0), fmt::format("CU {}", pid - kFirstCuPid))
+             .dump());
   }
 }
 
 void ChromeTraceWriter::name_queue(const UserQueue& queue) {
-  name_thread(kQueuePid, queue.id(),
+  name_thread(kQueuePid, trace_tid(queue.id()),
               fmt::format("{} (priority {})", queue.name(), queue.priority()));
 }
 
@@ -77,9 +86,10 @@ void ChromeTraceWriter::on_slot_activity(SlotIndex slot, SlotActivity activity,
                                          const UserQueue* queue, Tick begin, Tick end) {
   last_slot_time_ = std::max(last_slot_time_, end);
   if (activity == SlotActivity::empty) return;
-  name_thread(kSlotPid, slot, fmt::format("slot {}", slot));
-  Json e = event("X", kSlotPid, slot, slot_activity_name(activity), begin);
-  e["dur"] = to_us(end - begin);
+  name_thread(kSlotPid, trace_tid(slot), fmt::format("slot {}", slot));
+  const Tick from = on_ns_grid(begin);
+  Json e = event("X", kSlotPid, trace_tid(slot), slot_activity_name(activity), from);
+  e["dur"] = to_us(on_ns_grid(end) - from);
   if (queue) e["args"] = {{"queue", queue->name()}};
   emit(e.dump());
 }
@@ -92,14 +102,15 @@ void ChromeTraceWriter::on_packet_retired(const UserQueue& queue, std::uint64_t 
                                           const PacketHeader& header, Tick t) {
   if (header.type == HSA_PACKET_TYPE_KERNEL_DISPATCH) return;  // shown as the kernel's slice
   name_queue(queue);
-  Json e = event("i", kQueuePid, queue.id(), namer_(queue.id(), index), t);
+  Json e = event("i", kQueuePid, trace_tid(queue.id()), namer_(queue.id(), index), t);
   e["s"] = "t";
   e["args"] = {{"packet", std::string(packet_type_name(header.type))}};
   emit(e.dump());
 }
 
 void ChromeTraceWriter::on_kernel_launched(const KernelState& kernel, Tick t) {
-  Json e = event("b", kQueuePid, kernel.queue, namer_(kernel.queue, kernel.packet_index), t);
+  Json e =
+      event("b", kQueuePid, trace_tid(kernel.queue), namer_(kernel.queue, kernel.packet_index), t);
   e["cat"] = "kernel";
   e["id"] = kernel.id;
   e["args"] = {{"arrival_us", to_us(kernel.arrival)}, {"workgroups", kernel.total_workgroups}};
@@ -109,14 +120,15 @@ void ChromeTraceWriter::on_kernel_launched(const KernelState& kernel, Tick t) {
 
 void ChromeTraceWriter::on_kernel_completed(const KernelState& kernel, Tick t) {
   open_kernels_.erase(kernel.id);
-  Json e = event("e", kQueuePid, kernel.queue, namer_(kernel.queue, kernel.packet_index), t);
+  Json e =
+      event("e", kQueuePid, trace_tid(kernel.queue), namer_(kernel.queue, kernel.packet_index), t);
   e["cat"] = "kernel";
   e["id"] = kernel.id;
   emit(e.dump());
 }
 
 void ChromeTraceWriter::on_kernel_evicted(const KernelState& kernel, Tick t) {
-  Json e = event("i", kQueuePid, kernel.queue,
+  Json e = event("i", kQueuePid, trace_tid(kernel.queue),
                  "evicted " + namer_(kernel.queue, kernel.packet_index), t);
   e["s"] = "t";
   e["args"] = {{"workgroups_left", kernel.total_workgroups - kernel.completed}};
@@ -135,15 +147,17 @@ const std::string& ChromeTraceWriter::quoted_name(const KernelState& kernel) {
 void ChromeTraceWriter::on_workgroup_finished(const KernelState& kernel,
                                               const WorkgroupRecord& wg) {
   const int pid = kFirstCuPid + static_cast<int>(wg.cu);
-  if (named_threads_.emplace(pid, wg.lane).second)
-    name_new_thread(pid, wg.lane, fmt::format("lane {}", wg.lane));
+  const std::uint64_t tid = trace_tid(wg.lane);
+  if (named_threads_.emplace(pid, tid).second)
+    name_new_thread(pid, tid, fmt::format("lane {}", wg.lane));
   std::string& line = line_;
   line.clear();
   fmt::format_to(std::back_inserter(line), R"({{"ph":"X","pid":{},"tid":{},"name":{},"ts":)", pid,
-                 wg.lane, quoted_name(kernel));
-  append_json_number(line, to_us(wg.start));
+                 tid, quoted_name(kernel));
+  const Tick start = on_ns_grid(wg.start);
+  append_json_number(line, to_us(start));
   line += R"(,"dur":)";
-  append_json_number(line, to_us(wg.end - wg.start));
+  append_json_number(line, to_us(on_ns_grid(wg.end) - start));
   fmt::format_to(std::back_inserter(line), R"(,"args":{{"workgroup":{}}}}})", wg.index);
   emit(line);
 }
@@ -152,7 +166,8 @@ void ChromeTraceWriter::on_workgroup_evicted(const KernelState& kernel, const Wo
                                              double left) {
   on_workgroup_finished(kernel, wg);
   const int pid = kFirstCuPid + static_cast<int>(wg.cu);
-  Json e = event("i", pid, wg.lane, "evicted", wg.end);
+  // At the end of the run's slice, on the same grid.
+  Json e = event("i", pid, trace_tid(wg.lane), "evicted", on_ns_grid(wg.end));
   e["s"] = "t";
   e["args"] = {{"workgroup", wg.index}, {"work_left", left}};
   emit(e.dump());
@@ -161,13 +176,14 @@ void ChromeTraceWriter::on_workgroup_evicted(const KernelState& kernel, const Wo
 // A counter track per kernel: its predicted total runtime as the policy revises it.
 void ChromeTraceWriter::on_prediction(const KernelState& kernel, Tick predicted, Tick now) {
   if (!predictions_) return;
-  Json e = event("C", kQueuePid, 0, "prediction " + namer_(kernel.queue, kernel.packet_index), now);
+  Json e = event("C", kQueuePid, trace_tid(0),
+                 "prediction " + namer_(kernel.queue, kernel.packet_index), now);
   e["args"] = {{"predicted_us", to_us(predicted)}};
   emit(e.dump());
 }
 
 void ChromeTraceWriter::on_queue_error(const QueueError& error) {
-  Json e = event("i", kQueuePid, error.queue, "queue error", error.time);
+  Json e = event("i", kQueuePid, trace_tid(error.queue), "queue error", error.time);
   e["s"] = "g";
   e["args"] = {
       {"queue", error.queue_name}, {"packet", error.packet_index}, {"message", error.message}};

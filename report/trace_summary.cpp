@@ -91,6 +91,7 @@ class Reader {
       bad(fmt::format("with pid {} and tid {}: no device has that many slots, CUs or lanes", pid,
                       tid));
     }
+    if (tid == 0) bad("on tid 0 (aqlsim numbers the rows of a process from 1)");
     // `aqlsim run --trace` names every row before its first slice: one that is not named is not
     // from aqlsim (one edited line on slot 65535 took 9.5 GB, when rows were kept up to it).
     if (!named_.contains(row(pid, tid))) {
@@ -103,9 +104,9 @@ class Reader {
       // `aqlsim hip run --trace`: a kernel is a slice on its queue's row, a work-group one on
       // its CU's row of the one CU process.
       if (pid == kQueuePid) summary_.kernel_ends.emplace_back(name, end);
-      if (pid == kMeasuredCuPid) workgroup_slice(tid, name, ts, end);
+      if (pid == kMeasuredCuPid) workgroup_slice(index_of_tid(tid), name, ts, end);
     } else if (pid == kSlotPid) {
-      slot_slice(tid, name, ts, end, e);
+      slot_slice(index_of_tid(tid), name, ts, end, e);
     } else if (pid >= kFirstCuPid) {
       workgroup_slice(pid - kFirstCuPid, name, ts, end);
     }

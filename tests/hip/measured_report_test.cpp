@@ -12,6 +12,7 @@
 #include "hip_backend/comparison.hpp"
 #include "hip_backend/measure.hpp"
 #include "report/csv.hpp"
+#include "report/trace_pids.hpp"
 #include "scenario/load_scenario.hpp"
 #include "tests/support/microseconds.hpp"
 
@@ -228,13 +229,13 @@ TEST(MeasuredReport, TraceHasAKernelSliceAndOneSlicePerWorkGroup) {
   int kernels = 0, workgroups = 0, seen = 0;
   for (const auto& e : json["traceEvents"]) {
     if (e["ph"] != "X") continue;
-    (e["pid"] == 1 ? kernels : workgroups) += 1;
+    (e["pid"] == kMeasuredQueuePid ? kernels : workgroups) += 1;
     // Named as `aqlsim run --trace` names a work-group: by its kernel, its index in the args.
-    if (e["pid"] == 2 && e["name"] == "d0" && e["args"]["workgroup"] == 1) {
+    if (e["pid"] == kMeasuredCuPid && e["name"] == "d0" && e["args"]["workgroup"] == 1) {
       ++seen;
       EXPECT_DOUBLE_EQ(e["ts"].get<double>(), 3.0);
       EXPECT_DOUBLE_EQ(e["dur"].get<double>(), 7.0);
-      EXPECT_EQ(e["tid"], 1);
+      EXPECT_EQ(e["tid"], trace_tid(1));  // CU 1
     }
   }
   EXPECT_EQ(kernels, 2);

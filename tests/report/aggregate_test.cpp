@@ -9,6 +9,7 @@
 #include <string>
 
 #include "report/run_page.hpp"
+#include "report/trace_pids.hpp"
 #include "report/trace_summary.hpp"
 #include "tests/support/count_of.hpp"
 
@@ -16,6 +17,9 @@ namespace {
 
 using namespace aqlsim::report;
 
+using aqlsim::kFirstCuPid;
+using aqlsim::kSlotPid;
+using aqlsim::trace_tid;
 using aqlsim::testing::count_of;
 
 TEST(BinnedTime, SplitsAnIntervalOverTheBinsItCrosses) {
@@ -136,25 +140,28 @@ TEST(GanttChart, ManyKernelsAreDrawnAsOneBoxPerQueue) {
 TEST(TraceSummary, ManyWorkGroupsAreBinnedExactlyAndDrawnBounded) {
   std::ostringstream trace;
   trace << "{\"traceEvents\":[\n"
-           "{\"ph\":\"M\",\"pid\":0,\"tid\":0,\"name\":\"process_name\",\"args\":{\"name\":"
+        << "{\"ph\":\"M\",\"pid\":" << kSlotPid
+        << ",\"tid\":1,\"name\":\"process_name\",\"args\":{\"name\":"
            "\"Hardware queue slots\"}}";
   // Each row named before its first slice, as `aqlsim run --trace` names them.
-  trace << ",\n{\"ph\":\"M\",\"pid\":0,\"tid\":0,\"name\":\"thread_name\"}";
+  trace << ",\n{\"ph\":\"M\",\"pid\":" << kSlotPid << ",\"tid\":" << trace_tid(0)
+        << ",\"name\":\"thread_name\"}";
   for (int cu = 0; cu < 8; ++cu) {
     for (int lane = 0; lane < 4; ++lane) {
-      trace << ",\n{\"ph\":\"M\",\"pid\":" << 2 + cu << ",\"tid\":" << lane
+      trace << ",\n{\"ph\":\"M\",\"pid\":" << kFirstCuPid + cu << ",\"tid\":" << trace_tid(lane)
             << ",\"name\":\"thread_name\"}";
       for (int i = 0; i < 5'000; ++i) {
-        trace << ",\n{\"ph\":\"X\",\"pid\":" << 2 + cu << ",\"tid\":" << lane << ",\"name\":\""
-              << (i % 2 ? "a0" : "b0") << "\",\"ts\":" << 20 * i
+        trace << ",\n{\"ph\":\"X\",\"pid\":" << kFirstCuPid + cu << ",\"tid\":" << trace_tid(lane)
+              << ",\"name\":\"" << (i % 2 ? "a0" : "b0") << "\",\"ts\":" << 20 * i
               << ",\"dur\":20,\"args\":{\"workgroup\":" << i << "}}";
       }
     }
   }
   // Slot 0 alternates between two queues every 10 us, with a map each time.
   for (int i = 0; i < 10'000; ++i) {
-    trace << ",\n{\"ph\":\"X\",\"pid\":0,\"tid\":0,\"name\":\"starved\",\"ts\":" << 10 * i
-          << ",\"dur\":10,\"args\":{\"queue\":\"" << (i % 2 ? "q1" : "q0") << "\"}}";
+    trace << ",\n{\"ph\":\"X\",\"pid\":" << kSlotPid << ",\"tid\":" << trace_tid(0)
+          << ",\"name\":\"starved\",\"ts\":" << 10 * i << ",\"dur\":10,\"args\":{\"queue\":\""
+          << (i % 2 ? "q1" : "q0") << "\"}}";
   }
   trace << "\n]}\n";
   std::istringstream in(trace.str());
@@ -202,14 +209,17 @@ TEST(TraceSummary, ManyWorkGroupsAreBinnedExactlyAndDrawnBounded) {
 TEST(TraceSummary, RowsAreThoseOfTheSlotsAndCusUsedInNumberOrder) {
   std::ostringstream trace;
   trace << "{\"traceEvents\":[\n"
-           "{\"ph\":\"M\",\"pid\":0,\"tid\":0,\"name\":\"process_name\"}";
+        << "{\"ph\":\"M\",\"pid\":" << kSlotPid << ",\"tid\":1,\"name\":\"process_name\"}";
   for (const int slot : {65535, 3}) {
-    trace << ",\n{\"ph\":\"M\",\"pid\":0,\"tid\":" << slot << ",\"name\":\"thread_name\"}"
-          << ",\n{\"ph\":\"X\",\"pid\":0,\"tid\":" << slot
+    trace << ",\n{\"ph\":\"M\",\"pid\":" << kSlotPid << ",\"tid\":" << trace_tid(slot)
+          << ",\"name\":\"thread_name\"}"
+          << ",\n{\"ph\":\"X\",\"pid\":" << kSlotPid << ",\"tid\":" << trace_tid(slot)
           << ",\"name\":\"starved\",\"ts\":0,\"dur\":10,\"args\":{\"queue\":\"q\"}}";
   }
-  trace << ",\n{\"ph\":\"M\",\"pid\":60002,\"tid\":0,\"name\":\"thread_name\"}"
-        << ",\n{\"ph\":\"X\",\"pid\":60002,\"tid\":0,\"name\":\"a0\",\"ts\":0,\"dur\":10}\n]}\n";
+  const int cu_pid = kFirstCuPid + 60000;
+  trace << ",\n{\"ph\":\"M\",\"pid\":" << cu_pid << ",\"tid\":1,\"name\":\"thread_name\"}"
+        << ",\n{\"ph\":\"X\",\"pid\":" << cu_pid
+        << ",\"tid\":1,\"name\":\"a0\",\"ts\":0,\"dur\":10}\n]}\n";
   std::istringstream in(trace.str());
   const TraceSummary s =
       summarise_trace(in, "t.json", 0, 10, kMaxBins, 1, [](const std::string&) { return 0; });
@@ -226,12 +236,14 @@ TEST(TraceSummary, RowsAreThoseOfTheSlotsAndCusUsedInNumberOrder) {
 // the queue lanes; the bins coarsen until the chart holds at most kMaxBoxes.
 TEST(SlotsChart, CoarsensUntilTheBoxesFitTheBudget) {
   std::ostringstream trace;
-  trace << "{\"traceEvents\":[{\"ph\":\"M\",\"pid\":0,\"tid\":0,\"name\":\"process_name\"}";
+  trace << "{\"traceEvents\":[{\"ph\":\"M\",\"pid\":" << kSlotPid
+        << ",\"tid\":1,\"name\":\"process_name\"}";
   for (int slot = 0; slot < 32; ++slot) {
-    trace << ",{\"ph\":\"M\",\"pid\":0,\"tid\":" << slot << ",\"name\":\"thread_name\"}";
+    trace << ",{\"ph\":\"M\",\"pid\":" << kSlotPid << ",\"tid\":" << trace_tid(slot)
+          << ",\"name\":\"thread_name\"}";
     for (int i = 0; i < 2000; ++i) {
-      trace << ",{\"ph\":\"X\",\"pid\":0,\"tid\":" << slot << ",\"name\":\""
-            << (i % 3 ? "processing" : "blocked") << "\",\"ts\":" << 50 * i
+      trace << ",{\"ph\":\"X\",\"pid\":" << kSlotPid << ",\"tid\":" << trace_tid(slot)
+            << ",\"name\":\"" << (i % 3 ? "processing" : "blocked") << "\",\"ts\":" << 50 * i
             << ",\"dur\":50,\"args\":{\"queue\":\"q" << (slot + i) % 300 << "\"}}";
     }
   }

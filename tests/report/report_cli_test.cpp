@@ -330,7 +330,7 @@ TEST_F(ReportInput, AnEventAqlsimWouldNotWriteIsRefusedAtItsLine) {
     EXPECT_THAT(err, HasSubstr(fmt::format("bad.trace.json:{}: a trace event ", edited_line)));
     return err;
   };
-  EXPECT_THAT(refused("\"pid\":2,", "\"dur\":", "\"dur\":-"),
+  EXPECT_THAT(refused("\"pid\":3,", "\"dur\":", "\"dur\":-"),
               HasSubstr("without a \"dur\" that is a number of microseconds, 0 or more"));
   EXPECT_THAT(refused("\"ph\":\"i\"", "\"ph\":\"i\"", "\"ph\":\"Q\""),
               HasSubstr("of phase \"Q\", which `aqlsim run --trace` does not write"));
@@ -348,12 +348,15 @@ TEST_F(ReportInput, AnEventAqlsimWouldNotWriteIsRefusedAtItsLine) {
   // A number is whole only at the character after it, here the newline ending its line.
   EXPECT_THAT(refused("\"ph\":\"e\"", "{\"ph\":\"e\"", "7\n,{\"ph\":\"e\""),
               HasSubstr("that is not an object: 7"));
-  EXPECT_THAT(refused("\"ph\":\"X\",\"pid\":2,", "\"pid\":2,", "\"pid\":70000,"),
+  EXPECT_THAT(refused("\"ph\":\"X\",\"pid\":3,", "\"pid\":3,", "\"pid\":70000,"),
               HasSubstr("with pid 70000 and tid "));
   // A row the run never had: the rows up to slot 65535 took 9.5 GB for one edited line.
-  EXPECT_THAT(refused("\"ph\":\"X\",\"pid\":0,\"tid\":0,", "\"tid\":0,", "\"tid\":65535,"),
-              HasSubstr("on pid 0 and tid 65535, which no earlier thread_name event names"));
-  EXPECT_THAT(refused("\"ph\":\"X\",\"pid\":2,", "\"pid\":2,", "\"pid\":60000,"),
+  EXPECT_THAT(refused("\"ph\":\"X\",\"pid\":1,\"tid\":1,", "\"tid\":1,", "\"tid\":65535,"),
+              HasSubstr("on pid 1 and tid 65535, which no earlier thread_name event names"));
+  // Rows are numbered from 1 (Perfetto files tid 0 under another thread).
+  EXPECT_THAT(refused("\"ph\":\"X\",\"pid\":1,\"tid\":1,", "\"tid\":1,", "\"tid\":0,"),
+              HasSubstr("on tid 0 (aqlsim numbers the rows of a process from 1)"));
+  EXPECT_THAT(refused("\"ph\":\"X\",\"pid\":3,", "\"pid\":3,", "\"pid\":60000,"),
               HasSubstr("on pid 60000 and tid "));
   // No run reaches 2^62 ps (about 53 days): a slice past it was clipped without a word.
   EXPECT_THAT(refused("\"starved\"", "\"dur\":", "\"dur\":1e300,\"d\":"),
