@@ -81,13 +81,14 @@ Assignment assign(const TaskGraph& graph, const LoweringOptions& o,
         a.queue_names.push_back(fmt::format("rr{}", q));
       }
       break;
-    case Lowering::Strategy::by_level:
+    case Lowering::Strategy::by_level: {
       for (TaskId t = 0; t < graph.size(); ++t)
         a.queue_of[t] = level[t];
-      for (std::size_t l = 0; l <= *std::max_element(level.begin(), level.end()); ++l) {
+      const std::size_t levels = level.empty() ? 0 : std::ranges::max(level) + 1;
+      for (std::size_t l = 0; l < levels; ++l)
         a.queue_names.push_back(fmt::format("level{}", l));
-      }
       break;
+    }
   }
   return a;
 }
