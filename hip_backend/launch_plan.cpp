@@ -9,6 +9,7 @@
 #include "hsa_model/occupancy.hpp"
 #include "hsa_model/random_stream.hpp"
 #include "hsa_model/workgroup_duration.hpp"
+#include "scenario/kernel_index.hpp"
 
 namespace aqlsim::hip {
 namespace {
@@ -45,7 +46,7 @@ std::vector<Tick> drawn_durations(const Scenario& s, const KernelProfile& kernel
 
 class PlanBuilder {
  public:
-  explicit PlanBuilder(const Scenario& s) : s_(s) {}
+  explicit PlanBuilder(const Scenario& s) : s_(s), kernels_(s.kernels) {}
 
   LaunchPlan build() {
     plan_.source = s_.source;
@@ -116,7 +117,7 @@ class PlanBuilder {
   }
 
   PlannedDispatch dispatch(const PacketSpec& p) const {
-    const KernelProfile& kernel = *s_.find_kernel(p.kernel);
+    const KernelProfile& kernel = *kernels_.find(p.kernel);
     const auto index = static_cast<std::size_t>(&kernel - s_.kernels.data());
     PlannedDispatch d{.name = p.name,
                       .kernel = kernel.name,
@@ -174,6 +175,7 @@ class PlanBuilder {
   }
 
   const Scenario& s_;
+  KernelIndex kernels_;
   LaunchPlan plan_;
   std::map<std::string, std::uint32_t> op_ids_;
   std::map<std::string, std::vector<std::uint32_t>> decrementers_;

@@ -7,6 +7,7 @@
 #include "hsa_model/random_stream.hpp"
 #include "queue_sched/registry.hpp"
 #include "scenario/build_model.hpp"
+#include "scenario/kernel_index.hpp"
 #include "scenario/run_limits.hpp"
 #include "scenario/single_wave.hpp"
 
@@ -104,8 +105,8 @@ AloneKey alone_key(const Scenario& s, const QueueSpec& q, const PacketSpec& p, T
 
 // Whether the dispatch's durations are random: its work-groups then draw from streams keyed by
 // its name, which no other dispatch has, so its alone run is its own.
-bool draws_its_own(const Scenario& s, const PacketSpec& p) {
-  const KernelProfile* kernel = s.find_kernel(p.kernel);
+bool draws_its_own(const KernelIndex& kernels, const PacketSpec& p) {
+  const KernelProfile* kernel = kernels.find(p.kernel);
   return kernel == nullptr || kernel->duration.rsd > 0.0;
 }
 
@@ -193,13 +194,13 @@ namespace {
 class AloneTurnarounds {
  public:
   explicit AloneTurnarounds(const Scenario& s)
-      : s_(s), runs_(s), replayable_(single_waves_apply(s)) {}
+      : s_(s), kernels_(s.kernels), runs_(s), replayable_(single_waves_apply(s)) {}
 
   // The dispatch's alone run, submitted when the shared run submits it at `submitted`.
   Tick of(std::size_t q, std::size_t p, Tick submitted) {
     const PacketSpec& packet = s_.queues[q].packets[p];
     AloneKey shape = alone_key(s_, s_.queues[q], packet, submitted);
-    if (!draws_its_own(s_, packet)) {  // equal shapes, equal runs: one simulated per shape
+    if (!draws_its_own(kernels_, packet)) {  // equal shapes, equal runs: one simulated per shape
       auto [measured, fresh] = measured_.try_emplace(std::move(shape), 0);
       if (fresh) measured->second = turnaround_of(runs_.dispatch_scenario(q, p, submitted));
       return measured->second;
@@ -246,6 +247,7 @@ class AloneTurnarounds {
   };
 
   const Scenario& s_;
+  KernelIndex kernels_;
   AloneRuns runs_;
   const bool replayable_;
   std::unordered_map<AloneKey, Tick, AloneKeyHash> measured_;                // durations not random
@@ -280,11 +282,12 @@ std::vector<Tick> late_turnarounds(const Scenario& s, const std::vector<LateSubm
 
 std::map<std::string, std::vector<Tick>> worker_profiles(const Scenario& s) {
   AloneRuns runs(s);
+  const KernelIndex kernels(s.kernels);
   std::map<std::string, std::vector<Tick>> profiles;
   for (std::size_t q = 0; q < s.queues.size(); ++q) {
     for (std::size_t p = 0; p < s.queues[q].packets.size(); ++p) {
       const PacketSpec& packet = s.queues[q].packets[p];
-      const KernelProfile* kernel = s.find_kernel(packet.kernel);
+      const KernelProfile* kernel = kernels.find(packet.kernel);
       if (packet.kind != PacketSpec::Kind::dispatch || !kernel) continue;
       Scenario alone = runs.dispatch_scenario(q, p);
       alone.policies.kernel = "none";

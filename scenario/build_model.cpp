@@ -10,6 +10,7 @@
 
 #include "hsa_model/random_stream.hpp"
 #include "queue_sched/registry.hpp"
+#include "scenario/kernel_index.hpp"
 #include "scenario/name_index.hpp"
 
 namespace aqlsim {
@@ -61,7 +62,7 @@ std::vector<WorkerProfile> worker_profiles(
 class ModelBuilder {
  public:
   ModelBuilder(const Scenario& s, const ModelOptions& options)
-      : s_(s), isolated_(&options.isolated_runtimes) {
+      : s_(s), kernels_(s.kernels), isolated_(&options.isolated_runtimes) {
     const auto& p = s.policies;
     auto kernel = make_kernel_scheduler(p.kernel, params_for(s, p.kernel));
     auto scheduler = make_thread_block_scheduler(p.thread_block, params_for(s, p.thread_block));
@@ -164,7 +165,7 @@ class ModelBuilder {
   AqlPacket encode(const PacketSpec& p, hsa_signal_t completion) const {
     switch (p.kind) {
       case PacketSpec::Kind::dispatch: {
-        const KernelProfile& k = *s_.find_kernel(p.kernel);
+        const KernelProfile& k = *kernels_.find(p.kernel);
         return make_dispatch_packet({
             .kernel_object = kernel_objects_.at(p.kernel),
             .workgroup_size = p.workgroup_size.value_or(k.workgroup_size),
@@ -192,6 +193,7 @@ class ModelBuilder {
   }
 
   const Scenario& s_;
+  KernelIndex kernels_;
   const IsolatedRuntimes* isolated_;
   BuiltModel model_;
   // By name, as views of the scenario's strings (a large graph's packets look up several

@@ -6,16 +6,18 @@
 
 #include "config/duration.hpp"
 #include "queue_sched/registry.hpp"
+#include "scenario/kernel_index.hpp"
 #include "scenario/scenario_reader.hpp"
 
 namespace aqlsim {
 namespace {
 
 void check_drain_targets(const Scenario& s) {
+  const KernelIndex kernels(s.kernels);
   for (const QueueSpec& q : s.queues) {
     for (const PacketSpec& p : q.packets) {
       if (p.kind != PacketSpec::Kind::dispatch) continue;
-      const KernelProfile* kernel = s.find_kernel(p.kernel);
+      const KernelProfile* kernel = kernels.find(p.kernel);
       if (!kernel || kernel->persistent_workers_per_cu > 0) continue;
       throw InputError(
           p.where,

@@ -10,6 +10,7 @@
 #include "config/limits.hpp"
 #include "config/suggest.hpp"
 #include "hsa_model/occupancy.hpp"
+#include "scenario/kernel_index.hpp"
 #include "scenario/name_index.hpp"
 #include "scenario/scenario_reader.hpp"
 
@@ -48,7 +49,7 @@ void check_fits(const DeviceSpec& device, const KernelProfile& kernel, std::uint
 
 class ReferenceChecker {
  public:
-  explicit ReferenceChecker(const Scenario& s) : s_(s) {}
+  explicit ReferenceChecker(const Scenario& s) : s_(s), kernels_(s.kernels) {}
 
   void run() {
     for (std::size_t i = 0; i < s_.kernels.size(); ++i) {
@@ -199,7 +200,7 @@ class ReferenceChecker {
   }
 
   void check_dispatch(const PacketSpec& p) {
-    const KernelProfile* kernel = s_.find_kernel(p.kernel);
+    const KernelProfile* kernel = kernels_.find(p.kernel);
     if (!kernel) {
       std::vector<std::string> names;
       for (const KernelProfile& k : s_.kernels)
@@ -222,6 +223,7 @@ class ReferenceChecker {
   }
 
   const Scenario& s_;
+  KernelIndex kernels_;
   NameIndex names_;                                   // the scenario's own names
   std::vector<std::uint8_t> has_signal_;              // by name number: false for a raw packet
   std::map<std::string, std::string> shared_signal_;  // packet -> its declared completion signal

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <memory>
 
 #include "config/input_file.hpp"
 #include "config/limits.hpp"
@@ -11,6 +12,7 @@
 #include "hsa_model/occupancy.hpp"
 #include "hsa_model/user_queue.hpp"
 #include "hsa_model/workgroup_duration.hpp"
+#include "scenario/kernel_index.hpp"
 #include "taskgraph/generate_spec.hpp"
 #include "taskgraph/load_dot.hpp"
 #include "taskgraph/load_jsonl.hpp"
@@ -81,6 +83,7 @@ SourceLocation task_location(const TaskProps& task, const YamlNode& node) {
 // Every task must end up with a kernel the workload defines.
 void check_kernels(const TaskGraph& graph, const std::string& default_kernel,
                    const Scenario& scenario, const YamlNode& node) {
+  const KernelIndex kernels(scenario.kernels);
   for (TaskId t = 0; t < graph.size(); ++t) {
     const TaskProps& task = graph.task(t);
     const std::string& kernel = task.kernel.empty() ? default_kernel : task.kernel;
@@ -90,7 +93,7 @@ void check_kernels(const TaskGraph& graph, const std::string& default_kernel,
                                    "graph.default_kernel",
                                    task.id));
     }
-    if (scenario.find_kernel(kernel)) continue;
+    if (kernels.find(kernel)) continue;
     std::vector<std::string> names;
     for (const KernelProfile& k : scenario.kernels)
       names.push_back(k.name);
@@ -129,9 +132,11 @@ TaskCostFn task_cost(CostMode mode, const Scenario& scenario, const std::string&
     case CostMode::estimated:
       break;
   }
-  return [&scenario, default_kernel](const TaskProps& task) {
+  // Shared: a TaskCostFn is copied.
+  auto kernels = std::make_shared<const KernelIndex>(scenario.kernels);
+  return [&scenario, kernels, default_kernel](const TaskProps& task) {
     const std::string& name = task.kernel.empty() ? default_kernel : task.kernel;
-    const KernelProfile* k = scenario.find_kernel(name);
+    const KernelProfile* k = kernels->find(name);
     if (!k)
       throw InputError(task.where, fmt::format("task '{}': unknown kernel '{}'", task.id, name));
     const auto groups =

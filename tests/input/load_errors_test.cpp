@@ -429,9 +429,9 @@ TEST(LoadErrors, KernelDefinedTwice) {
       "  - {name: k, wg_time: 20us}",
       "queues: [{name: q}]",
   }));
-  // "  - {name: k": the second kernel's name at column 12.
+  // "  - {name: k": the second kernel's name at column 12; the first kernel's map at 2:5.
   expect_at(e, 3, 12);
-  EXPECT_EQ(e.detail(), "kernel 'k' is defined twice (at 'kernels.1.name')");
+  EXPECT_EQ(e.detail(), "kernel 'k' is defined twice (first at w.yaml:2:5) (at 'kernels.1.name')");
 }
 
 TEST(LoadErrors, QueueDefinedTwice) {
