@@ -46,4 +46,8 @@ std::string plain_text(std::string text) {
   return text;
 }
 
+std::string path_beside(const std::string& file, const std::string& path) {
+  return (std::filesystem::path(file).parent_path() / path).string();
+}
+
 }  // namespace aqlsim

@@ -21,4 +21,10 @@ std::string read_input_file(const std::string& path);
 //    the wrong line.
 std::string plain_text(std::string text);
 
+// The file `path` names when written in `file` (an include, an import, an experiment's
+// workload): relative to `file`'s folder unless absolute. Not tidied as text: the system
+// resolves a `..` after the links before it, so `libdir/../x.yaml` with `libdir` a link opens
+// what `cat` shows, not the `x.yaml` beside `libdir`.
+std::string path_beside(const std::string& file, const std::string& path);
+
 }  // namespace aqlsim

@@ -46,15 +46,10 @@ std::string policy_name_problem(const std::string& name, const std::vector<std::
   return message + fmt::format("; policies: {}", fmt::join(names, ", "));
 }
 
-std::string resolve(const std::string& base_file, const std::string& path) {
-  const std::filesystem::path base = std::filesystem::path(base_file).parent_path();
-  return (base / path).lexically_normal().string();
-}
-
 // A workload file of the experiment, read now (once), an error in reading it reported at the
 // entry that names it.
 WorkloadSource workload_file(const YamlNode& entry) {
-  const std::string path = resolve(entry.source().file, entry.as_string());
+  const std::string path = path_beside(entry.source().file.str(), entry.as_string());
   try {
     return {path, path, read_input_file(path), {}};
   } catch (const InputError& e) {
@@ -101,11 +96,16 @@ ExperimentSpec read_experiment(const YamlNode& node) {
                    "baseline", "sweep", "set", "alone"});
   ExperimentSpec e;
   e.description = node.string_or("description", "");
-  // A file listed twice would count twice in every mean.
+  // A file listed twice would count twice in every mean, whatever path names it (`./w.yaml`, a
+  // link).
   const auto add_file = [&e](const YamlNode& entry) {
     WorkloadSource source = workload_file(entry);
-    const bool listed = std::any_of(e.workloads.begin(), e.workloads.end(),
-                                    [&](const WorkloadSource& w) { return w.path == source.path; });
+    const auto same = [&](const WorkloadSource& w) {
+      std::error_code error;
+      return w.path == source.path ||
+             (std::filesystem::equivalent(w.path, source.path, error) && !error);
+    };
+    const bool listed = std::any_of(e.workloads.begin(), e.workloads.end(), same);
     if (listed) entry.fail(fmt::format("workload '{}' is listed twice", source.path));
     e.workloads.push_back(std::move(source));
   };
@@ -182,10 +182,10 @@ GeneratorSource read_generator_source(const YamlNode& node) {
   device.SetMapFormat(YAML::Flow);
   device.SetSeqFormat(YAML::Flow);
   device << node.require("device").raw();
-  const std::filesystem::path base = std::filesystem::path(node.source().file.str()).parent_path();
-  return {device.c_str(), std::filesystem::absolute(base / node.require("kernels").as_string())
-                              .lexically_normal()
-                              .string()};
+  return {device.c_str(),
+          std::filesystem::absolute(
+              path_beside(node.source().file.str(), node.require("kernels").as_string()))
+              .string()};
 }
 
 std::string GeneratedTime::times(std::uint64_t n) const {

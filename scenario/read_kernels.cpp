@@ -7,6 +7,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "config/input_file.hpp"
 #include "config/limits.hpp"
 #include "hsa_model/occupancy.hpp"
 #include "scenario/scenario_reader.hpp"
@@ -96,8 +97,7 @@ void read_included_kernels(const YamlNode& item, Scenario& scenario, IncludeStat
     path_node.fail(fmt::format("a workload loads at most {} included files in all (the limit)",
                                limits::kMaxIncludeLoads));
   }
-  const std::filesystem::path base = std::filesystem::path(item.source().file.str()).parent_path();
-  const std::string path = (base / path_node.as_string()).lexically_normal().string();
+  const std::string path = path_beside(item.source().file.str(), path_node.as_string());
   const std::size_t first = scenario.kernels.size();
   try {
     const YamlNode library = load_yaml_file(path);

@@ -32,8 +32,7 @@ GraphFormat graph_format(const std::string& path) {
 
 // The file `import` names, relative to the workload.
 std::string import_path(const YamlNode& import, const Scenario& scenario) {
-  const std::filesystem::path base = std::filesystem::path(scenario.source).parent_path();
-  return (base / import.as_string()).lexically_normal().string();
+  return path_beside(scenario.source, import.as_string());
 }
 
 // `e`, at a place in the graph file that `import` names, saying where it was imported from.

@@ -484,3 +484,49 @@ TEST_F(Cli, AnUnknownCommandIsNamed) {
 }
 
 }  // namespace
+
+// A path in a file is opened as written, relative to the file's folder: `libdir/../x` with
+// `libdir` a link to elsewhere/a/b is elsewhere/a/x, what `cat` shows. Tidied as text, it was the
+// x beside `libdir`, another file: a kernel that was not there, or silently another profile.
+TEST_F(Cli, APathThroughALinkedFolderOpensTheFileTheSystemFinds) {
+  fs::create_directories(path("elsewhere/a/b"));
+  fs::create_directories(path("w"));
+  fs::create_directory_symlink(path("elsewhere/a/b"), path("w/libdir"));
+  write("elsewhere/a/b/lib.yaml", "kernels: [{include: ../common.yaml}]\n");
+  write("elsewhere/a/common.yaml", "kernels: [{name: right, wg_time: 1us}]\n");
+  write("elsewhere/a/g.yaml", "tasks: [{id: right_task, kernel: right}]\n");
+  write("elsewhere/a/wl.yaml",
+        "kernels: [{name: k, wg_time: 1us}]\nqueues: [{packets: [{dispatch: k}]}]\n");
+  write("w/common.yaml", "kernels: [{name: wrong, wg_time: 1us}]\n");
+  write("w/g.yaml", "tasks: [{id: wrong_task, kernel: wrong}]\n");
+  write("w/wl.yaml", "kernels: [{name: k, wg_time: 1us}]\nqueues: [{packets: [{dispatch: no}]}]\n");
+
+  const std::string main =
+      write("w/main.yaml",
+            "kernels: [{include: libdir/lib.yaml}]\nqueues: [{packets: [{dispatch: right}]}]\n");
+  Result r = aqlsim("validate " + quote(main));
+  EXPECT_EQ(r.status, 0) << r.err;
+
+  const std::string graph = write(
+      "w/gw.yaml", "kernels: [{include: libdir/lib.yaml}]\ngraph: {import: libdir/../g.yaml}\n");
+  r = aqlsim("graph lower " + quote(graph));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("right_task"));
+
+  const std::string experiment =
+      write("w/exp.yaml", "experiment: {workloads: [libdir/../wl.yaml], policies: [fifo]}\n");
+  r = aqlsim("compare " + quote(experiment));  // w/wl.yaml dispatches a kernel it lacks
+  EXPECT_EQ(r.status, 0) << r.err;
+}
+
+// A workload listed twice would count twice in every mean, whatever path names it.
+TEST_F(Cli, AWorkloadListedTwiceUnderAnotherPathIsRefused) {
+  write("wl.yaml", "kernels: [{name: k, wg_time: 1us}]\nqueues: [{packets: [{dispatch: k}]}]\n");
+  fs::create_symlink(path("wl.yaml"), path("link.yaml"));
+  const std::string experiment =
+      write("exp.yaml", "experiment: {workloads: [wl.yaml, ./link.yaml], policies: [fifo]}\n");
+  const Result r = aqlsim("compare " + quote(experiment));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("exp.yaml:1:35: workload"));
+  EXPECT_THAT(r.err, HasSubstr("is listed twice"));
+}
