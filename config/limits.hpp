@@ -25,6 +25,11 @@ inline constexpr std::int64_t kMaxSignalMagnitude = std::int64_t{1} << 53;
 // A user queue's ring, in packets: ROCm's HSA_AGENT_INFO_QUEUE_MAX_SIZE, as the C++ API's.
 inline constexpr std::uint32_t kMaxQueuePackets = kMaxQueueSize;
 
+// Packets listed in a workload's `queues:` (a graph's are bounded by its tasks and edges): about
+// 290 bytes each, so at most about 2.9 GB. A YAML alias repeats a list in a few bytes: a 30 KB
+// file of aliases listed 10^6 packets, and a 120 KB one 1.6 x 10^7 (4.6 GB).
+inline constexpr std::size_t kMaxListedPackets = 10'000'000;
+
 // Task graphs (YAML, DOT and STG imports, generators, `graph:` sections). A task graph costs
 // about 100 bytes an edge and 200 a task: these bound one graph to about 1.2 GB while keeping a
 // million-task graph with a few million edges legal.

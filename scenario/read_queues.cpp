@@ -147,13 +147,31 @@ QueueSpec read_queue(const YamlNode& node, std::size_t position, const DeviceSpe
   return q;
 }
 
+// Counted before any queue is built: an alias repeats a whole list in a few bytes of the file.
+void check_packets_listed(const std::vector<YamlNode>& queues) {
+  std::size_t listed = 0;
+  for (const YamlNode& queue : queues) {
+    const std::optional<YamlNode> packets = queue.is_map() ? queue.get("packets") : std::nullopt;
+    if (!packets) continue;
+    listed += packets->raw().size();  // 0 unless a sequence, which read_queue checks
+    // At the queue: an alias's place is its anchor's, which every alias shares.
+    if (listed > limits::kMaxListedPackets) {
+      queue.fail(
+          fmt::format("a workload's queues list at most {} packets in all (the limit; "
+                      "an alias counts each time it is used)",
+                      limits::kMaxListedPackets));
+    }
+  }
+}
+
 }  // namespace
 
 void read_queues(const YamlNode& list, Scenario& scenario) {
   list.expect_sequence("a list of queues");
-  for (const YamlNode& item : list.elements()) {
+  const std::vector<YamlNode> queues = list.elements();
+  check_packets_listed(queues);
+  for (const YamlNode& item : queues)
     scenario.queues.push_back(read_queue(item, scenario.queues.size(), scenario.device));
-  }
 }
 
 void read_signals(const YamlNode& list, Scenario& scenario) {

@@ -170,6 +170,24 @@ TEST_F(Hostile, IncludesAreBoundedInFanOutAndInTotalLoads) {
                   {"fan.yaml:66:5: a kernels list has at most 64 includes (the limit)"});
 }
 
+// A YAML alias repeats a whole list in a few bytes: 2,501 queues aliasing one list of 4,000
+// packets (a 40 KB file) would build 10,004,000 packets, 2.9 GB. They are counted before any is
+// built, and the queue that passes the limit is named.
+TEST_F(Hostile, PacketsRepeatedByAliasesAreCountedBeforeAnyIsBuilt) {
+  std::string text = kKernel + "queues:\n  - packets: &p [";
+  for (int i = 0; i < 4000; ++i)
+    text += "{dispatch: k},";
+  text += "]\n";
+  for (int q = 1; q <= 2500; ++q)
+    text += "  - {packets: *p}\n";
+  file("aliases.yaml", text);
+  // Queue 0 is on line 3, so queue 2500 on line 2503, its map at column 5 (an alias has its
+  // anchor's place, line 3, which names no queue in particular).
+  expect_rejected({"validate", "aliases.yaml"},
+                  {"aliases.yaml:2503:5: a workload's queues list at most 10000000 packets in all",
+                   "(at 'queues.2500')"});
+}
+
 // Boost's DOT reader recurses once per nested brace without a limit, runs one regular expression
 // over every comment between two tokens, and stops at the first bad '<' of an HTML id, which the
 // checks aqlsim runs before it must not walk again for every later '<'.
