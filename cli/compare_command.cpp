@@ -13,6 +13,7 @@
 #include "cli/commands.hpp"
 #include "cli/compare_output.hpp"
 #include "cli/ranks.hpp"
+#include "config/input_file.hpp"
 #include "config/parse_integer.hpp"
 #include "config/utf8.hpp"
 #include "experiment/compare.hpp"
@@ -216,6 +217,7 @@ void note_refused_threads(const SliceOutcome& outcome, unsigned jobs, const Rank
 // Every rank goes through the same steps and, after each, agrees with the others on the first
 // failure so far, so that all stop together with one message (from rank 0) and one status.
 int compare_policies(const CompareCli& o) {
+  const InputFileMemo read_once;  // every run loads its workload's includes and imports
   const std::unique_ptr<Ranks> ranks = join_ranks();
   Prepared p;
   std::optional<Failure> failure = ranks->first_failure(attempt([&] { prepare(p, o, *ranks); }), 0);

@@ -2,16 +2,53 @@
 
 #include <fmt/format.h>
 
+#include <atomic>
+#include <cassert>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
+#include <string>
+#include <unordered_map>
 #include <utility>
 
 #include "config/input_error.hpp"
 #include "config/limits.hpp"
 
 namespace aqlsim {
+namespace {
+
+// The texts an InputFileMemo keeps; null while none lives.
+struct Memo {
+  std::mutex mutex;
+  std::unordered_map<std::string, std::string> texts;
+};
+std::atomic<Memo*> memo{nullptr};
+
+std::string read_unmemoised(const std::string& path);
+
+}  // namespace
+
+InputFileMemo::InputFileMemo() {
+  Memo* none = nullptr;
+  [[maybe_unused]] const bool installed = memo.compare_exchange_strong(none, new Memo);
+  assert(installed && "one InputFileMemo at a time");
+}
+
+InputFileMemo::~InputFileMemo() {
+  delete memo.exchange(nullptr);
+}
 
 std::string read_input_file(const std::string& path) {
+  Memo* const m = memo.load();
+  if (!m) return read_unmemoised(path);
+  const std::lock_guard lock(m->mutex);  // a file is read once even when two runs want it
+  if (const auto it = m->texts.find(path); it != m->texts.end()) return it->second;
+  return m->texts.emplace(path, read_unmemoised(path)).first->second;
+}
+
+namespace {
+
+std::string read_unmemoised(const std::string& path) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
     throw InputError({path, 0, 0}, "is a directory, not a file");
@@ -37,6 +74,8 @@ std::string read_input_file(const std::string& path) {
   if (in.bad()) throw InputError({path, 0, 0}, "cannot read file");
   return plain_text(std::move(text));
 }
+
+}  // namespace
 
 std::string plain_text(std::string text) {
   if (text.starts_with("\xEF\xBB\xBF")) text.erase(0, 3);

@@ -9,8 +9,20 @@ namespace aqlsim {
 
 // Throws InputError naming `path` when it cannot be opened or read, is a directory, or is
 // larger than the limit. The text comes back as plain_text makes it, so that every reader sees
-// the same lines.
+// the same lines. While an InputFileMemo lives, a path read before gives its text again unread.
 std::string read_input_file(const std::string& path);
+
+// Makes read_input_file keep each file's text, by path, until it ends (one at a time, any
+// thread): `compare` loads a workload, with its included libraries and imported graph, for
+// every run, and a FIFO can be read once, and a library edited during a long comparison would
+// have changed the later runs.
+class InputFileMemo {
+ public:
+  InputFileMemo();
+  ~InputFileMemo();
+  InputFileMemo(const InputFileMemo&) = delete;
+  InputFileMemo& operator=(const InputFileMemo&) = delete;
+};
 
 // `text` as every reader here takes it:
 //  - without a UTF-8 byte-order mark, which Windows editors write: yaml-cpp and the JSON reader

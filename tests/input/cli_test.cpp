@@ -11,13 +11,16 @@
 //    are done) and launches c0 at 100 + 2 x 4.4 = 108.8us.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -529,4 +532,20 @@ TEST_F(Cli, AWorkloadListedTwiceUnderAnotherPathIsRefused) {
   EXPECT_EQ(r.status, 2);
   EXPECT_THAT(r.err, HasSubstr("exp.yaml:1:35: workload"));
   EXPECT_THAT(r.err, HasSubstr("is listed twice"));
+}
+
+// compare loads a workload for every run: its included library, a FIFO written once (as
+// `<(...)` gives), was opened again for the second run, which then waited for ever.
+TEST_F(Cli, CompareReadsAnIncludedFileOnceForAllItsRuns) {
+  const std::string fifo = path("lib.fifo");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  std::thread writer([&fifo] {
+    std::ofstream(fifo) << "kernels: [{name: k, wg_time: 1us}]\n";  // opens when read
+  });
+  const std::string workload =
+      write("w.yaml", "kernels: [{include: lib.fifo}]\nqueues: [{packets: [{dispatch: k}]}]\n");
+  const Result r = aqlsim("compare " + quote(workload) + " --policies rr-idle,rr-ready --no-alone");
+  writer.join();
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("rr-ready"));
 }
