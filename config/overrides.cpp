@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "config/utf8.hpp"
+#include "config/yaml_documents.hpp"
 
 namespace aqlsim {
 namespace {
@@ -110,9 +111,14 @@ void apply_override(YAML::Node& root, std::string_view assignment, YamlSource& s
   const std::vector<std::string> segments = split_path(assignment.substr(0, eq));
   YAML::Node value;
   try {
-    value = YAML::Load(std::string(assignment.substr(eq + 1)));
+    const std::string text(assignment.substr(eq + 1));
+    // As in a file: YAML::Load reads the first document and drops whatever follows it.
+    check_one_document(text, option);
+    value = YAML::Load(text);
   } catch (const YAML::Exception& e) {
     fail(fmt::format("the value is not valid YAML: {}", e.msg));
+  } catch (const InputError&) {
+    fail("the value holds more than one YAML document");
   }
 
   // Every container on the path is copied before it is changed or entered (see shallow_copy).

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace aqlsim {
 namespace {
 
@@ -66,21 +68,36 @@ std::string escape_invalid_utf8(std::string_view text) {
 }
 
 void check_utf8(std::string_view text, const std::string& name) {
-  const auto bad = first_invalid_utf8(text);
-  if (!bad) return;
-  int line = 1;
-  int column = 1;
-  for (std::size_t i = 0; i < *bad; ++i) {
-    if (text[i] == '\n') {
-      ++line;
-      column = 1;
-    } else if (!continuation(static_cast<unsigned char>(text[i]))) {
-      ++column;  // one character per lead byte (the text before is valid)
+  const auto at = [&](std::size_t bad) {
+    int line = 1;
+    int column = 1;
+    for (std::size_t i = 0; i < bad; ++i) {
+      if (text[i] == '\n') {
+        ++line;
+        column = 1;
+      } else if (!continuation(static_cast<unsigned char>(text[i]))) {
+        ++column;  // one character per lead byte (the text before is valid)
+      }
     }
+    return SourceLocation{name, line, column};
+  };
+  if (const auto bad = first_invalid_utf8(text)) {
+    throw InputError(at(*bad),
+                     fmt::format("invalid UTF-8 (byte 0x{:02X}); input files must be UTF-8 text",
+                                 static_cast<unsigned char>(text[*bad])));
   }
-  throw InputError({name, line, column},
-                   fmt::format("invalid UTF-8 (byte 0x{:02X}); input files must be UTF-8 text",
-                               static_cast<unsigned char>(text[*bad])));
+  // No format read here takes a control character for text (YAML allows none but these), and
+  // yaml-cpp took a NUL for the end of its input, reporting another error elsewhere.
+  const auto control = std::ranges::find_if(text, [](char c) {
+    const auto b = static_cast<unsigned char>(c);
+    return (b < 0x20 && b != '\t' && b != '\n' && b != '\r') || b == 0x7F;
+  });
+  if (control != text.end()) {
+    throw InputError(at(static_cast<std::size_t>(control - text.begin())),
+                     fmt::format("control character 0x{:02X}; input files are text (tabs and line "
+                                 "ends are the only control characters they may hold)",
+                                 static_cast<unsigned char>(*control)));
+  }
 }
 
 void check_utf8_at(std::string_view text, const SourceLocation& where) {

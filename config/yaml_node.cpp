@@ -63,8 +63,14 @@ SourceLocation YamlNode::location() const {
 }
 
 void YamlNode::fail(const std::string& message) const {
-  const std::string where = path_.empty() ? "" : fmt::format(" (at '{}')", path_);
-  throw InputError(location(), message + where);
+  throw InputError(location(), message + where());
+}
+
+std::string YamlNode::where() const {
+  if (path_.empty()) return "";
+  // A key of the file is part of the path: control characters escaped, a long one cut short.
+  constexpr std::size_t kLongPath = 200;
+  return fmt::format(" (at '{}')", path_.size() <= kLongPath ? printable(path_) : shown(path_));
 }
 
 void YamlNode::expect_map(std::string_view what) const {
@@ -84,21 +90,26 @@ void YamlNode::allow_keys(const std::vector<std::string>& allowed) const {
   std::set<std::string> seen;
   for (const auto& entry : node_) {
     const std::string key = entry.first.Scalar();
+    const YamlNode key_node(entry.first, source_, child_path(key));
+    // Quoted as a message quotes a value; a list or a map as a key is named as such.
+    const std::string named =
+        entry.first.IsScalar() ? fmt::format("'{}'", shown(key)) : describe_kind(entry.first);
     if (!seen.insert(key).second) {
-      // yaml-cpp keeps the first value silently; a repeated key is almost always a mistake.
-      YamlNode(entry.first, source_, child_path(key))
-          .fail(fmt::format("key '{}' is given twice", key));
+      // yaml-cpp keeps the first value silently; a repeated key is almost always a mistake. It
+      // is placed where the file repeats it, even when an option sets that key's value.
+      const YAML::Mark mark = entry.first.Mark();
+      if (mark.is_null()) key_node.fail(fmt::format("key {} is given twice", named));
+      throw InputError({source_->file, mark.line + 1, mark.column + 1},
+                       fmt::format("key {} is given twice", named) + key_node.where());
     }
     if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
-    if (allowed.empty()) {
-      YamlNode(entry.first, source_, child_path(key))
-          .fail(fmt::format("unknown key '{}': nothing may be set here", key));
-    }
-    std::string message = fmt::format("unknown key '{}'", key);
+    if (allowed.empty())
+      key_node.fail(fmt::format("unknown key {}: nothing may be set here", named));
+    std::string message = fmt::format("unknown key {}", named);
     if (auto near = nearest_word(key, allowed))
       message += fmt::format(" (did you mean '{}'?)", *near);
     message += fmt::format("; expected one of: {}", join(allowed));
-    YamlNode(entry.first, source_, child_path(key)).fail(message);
+    key_node.fail(message);
   }
 }
 

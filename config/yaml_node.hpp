@@ -41,6 +41,8 @@ class YamlNode {
   const YamlSource& source() const { return *source_; }
   SourceLocation location() const;
   [[noreturn]] void fail(const std::string& message) const;
+  // " (at 'path')", as fail adds to a message; empty at the document's root.
+  std::string where() const;
 
   bool is_map() const { return node_.IsMap(); }
   bool is_scalar() const { return node_.IsScalar(); }

@@ -61,6 +61,22 @@ TEST(ApplyOverride, ErrorsInsideTheValueOrInCreatedMapsPointAtTheOption) {
   EXPECT_EQ(doc.require("queues").elements()[0].location().file, "w.yaml");
 }
 
+// A file holds one YAML document and so does a value: YAML::Load read the first and dropped the
+// rest, a syntax error after `...` included.
+TEST(ApplyOverride, AValueOfTwoDocumentsIsAnError) {
+  YAML::Node root = YAML::Load("seed: 1\n");
+  YamlSource source;
+  for (const char* assignment : {"seed=7\n---\n9", "seed=7\n...\ngarbage: ["}) {
+    try {
+      apply_override(root, assignment, source);
+      FAIL() << "expected an InputError for " << assignment;
+    } catch (const InputError& e) {
+      EXPECT_EQ(e.where().file, std::string("--set ") + assignment);
+    }
+  }
+  EXPECT_EQ(root["seed"].as<int>(), 1);
+}
+
 // An alias shares its node with the anchor: an override through either must change that copy
 // alone, and the nodes it passes through keep their place in the file for later errors.
 TEST(ApplyOverride, ChangesOnlyThePathGivenWhenANodeIsAnAlias) {

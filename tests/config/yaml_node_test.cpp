@@ -3,6 +3,10 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <string>
+
+#include "config/overrides.hpp"
 #include "tests/support/input_error.hpp"
 
 namespace aqlsim {
@@ -20,6 +24,34 @@ TEST(YamlNode, UnknownKeyNamesLineColumnAndSuggestion) {
   EXPECT_EQ(e.where().column, 3);
   EXPECT_THAT(e.what(), HasSubstr("unknown key 'quantm'"));
   EXPECT_THAT(e.what(), HasSubstr("did you mean 'quantum'"));
+}
+
+// A key is shown as a value is: a control character escaped (an escape sequence reached the
+// terminal, and "\x01seed" read as "seed (did you mean 'seed'?)"), a long one cut short, a list
+// named as one (it read as ''), in the message and in its path.
+TEST(YamlNode, UnknownKeysAreShownPrintably) {
+  const YamlNode doc = load_yaml_text("\"\\x01seed\": 1\n", "f.yaml");
+  EXPECT_THAT(error_of([&] { doc.allow_keys({"seed"}); }).what(),
+              HasSubstr("f.yaml:1:1: unknown key '\\x01seed' (did you mean 'seed'?); expected one "
+                        "of: seed (at '\\x01seed')"));
+  const YamlNode long_key = load_yaml_text("? " + std::string(100'000, 'x') + "\n: 1\n", "g.yaml");
+  EXPECT_LT(std::string(error_of([&] { long_key.allow_keys({"seed"}); }).what()).size(), 400u);
+  const YamlNode list_key = load_yaml_text("? [a, b]\n: 1\n", "h.yaml");
+  EXPECT_THAT(error_of([&] { list_key.allow_keys({"seed"}); }).what(),
+              HasSubstr("unknown key a list;"));
+}
+
+// A key the file repeats is placed where it repeats it, even when an option sets that key.
+TEST(YamlNode, AKeyGivenTwiceIsPlacedInTheFileUnderAnOption) {
+  YAML::Node root = YAML::Load("seed: 1\nseed: 2\n");
+  auto source = std::make_shared<YamlSource>();
+  source->file = "w.yaml";
+  apply_override(root, "seed=3", *source);
+  const YamlNode doc(root, source, "");
+  const InputError e = error_of([&] { doc.allow_keys({"seed"}); });
+  EXPECT_EQ(e.where().file, "w.yaml");
+  EXPECT_EQ(e.where().line, 2);
+  EXPECT_EQ(e.detail(), "key 'seed' is given twice (at 'seed')");
 }
 
 TEST(YamlNode, WrongTypesSayWhatWasExpected) {
@@ -81,18 +113,22 @@ TEST(YamlNode, ANameHoldsNoInvisibleOrMovingCharacter) {
   EXPECT_EQ(doc.require("f").as_identifier(), "\u00e9t\u00e9\u4e2d\u2013");
 }
 
-// yaml-cpp's own texts: its depth guard's ("bad file") and a quoted NUL (which ended the
-// message on the terminal) become messages that say what is wrong.
+// yaml-cpp's own texts: its depth guard's ("bad file") becomes a message that says what is
+// wrong; a NUL (whose quoting by yaml-cpp ended the message on the terminal, at a place after
+// it) is refused where it is, as every control character but a tab or a line end is.
 TEST(YamlNode, ParserErrorsSayWhatIsWrongInPrintableText) {
   const std::string deep = "a: " + std::string(3000, '[') + std::string(3000, ']') + "\n";
   EXPECT_THAT(error_of([&] { load_yaml_text(deep, "deep.yaml"); }).what(),
               HasSubstr("deep.yaml:1:"));
   EXPECT_THAT(error_of([&] { load_yaml_text(deep, "deep.yaml"); }).detail(),
               ::testing::StartsWith("maps and lists nested too deep (the YAML reader stops at "));
-  const std::string nul("\0\0", 2);
+  const std::string nul("a: 1\nb: x\0\0", 12);
   const std::string message = error_of([&] { load_yaml_text(nul, "nul.yaml"); }).what();
   EXPECT_EQ(message.find('\0'), std::string::npos);
-  EXPECT_THAT(message, HasSubstr("\\x00"));
+  EXPECT_THAT(message, HasSubstr("nul.yaml:2:5: control character 0x00"));
+  EXPECT_THAT(error_of([] { load_yaml_text("a: \"\x1B[31m\"\n", "esc.yaml"); }).what(),
+              HasSubstr("esc.yaml:1:5: control character 0x1B"));
+  EXPECT_NO_THROW(load_yaml_text("a:\t1\r\nb: 2\n", "ok.yaml"));
 }
 
 // A later document was ignored without a word (yaml-cpp's Load reads the first); an empty one,
