@@ -86,7 +86,10 @@ std::string plain_text(std::string text) {
 }
 
 std::string path_beside(const std::string& file, const std::string& path) {
-  return (std::filesystem::path(file).parent_path() / path).string();
+  const std::filesystem::path folder = std::filesystem::path(file).parent_path();
+  // Standard input, /dev/fd/N or a shell's <(...) is in no folder of the user's.
+  if (folder == "/dev" || folder == "/dev/fd" || folder.string().starts_with("/proc/")) return path;
+  return (folder / path).string();
 }
 
 }  // namespace aqlsim

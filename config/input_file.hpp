@@ -34,9 +34,11 @@ class InputFileMemo {
 std::string plain_text(std::string text);
 
 // The file `path` names when written in `file` (an include, an import, an experiment's
-// workload): relative to `file`'s folder unless absolute. Not tidied as text: the system
-// resolves a `..` after the links before it, so `libdir/../x.yaml` with `libdir` a link opens
-// what `cat` shows, not the `x.yaml` beside `libdir`.
+// workload): relative to `file`'s folder unless absolute, or to the working folder when `file`
+// is in /dev or /proc (/dev/stdin, /dev/fd/N, a shell's <(...): none of the user's files is
+// there). Not tidied as text: the system resolves a `..` after the links before it,
+// so `libdir/../x.yaml` with `libdir` a link opens what `cat` shows, not the `x.yaml` beside
+// `libdir`.
 std::string path_beside(const std::string& file, const std::string& path);
 
 }  // namespace aqlsim

@@ -549,3 +549,14 @@ TEST_F(Cli, CompareReadsAnIncludedFileOnceForAllItsRuns) {
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("rr-ready"));
 }
+
+// A workload read through /dev/stdin (or a pipe) has no folder of its own: its relative paths
+// are the working folder's, where they were looked for in /dev.
+TEST_F(Cli, AWorkloadFromStandardInputIncludesFromTheWorkingFolder) {
+  write("lib.yaml", "kernels: [{name: k, wg_time: 1us}]\n");
+  const std::string workload =
+      write("w.yaml", "kernels: [{include: lib.yaml}]\nqueues: [{packets: [{dispatch: k}]}]\n");
+  const Result r =
+      launched("env -C " + quote(dir_.string()), "validate /dev/stdin < " + quote(workload));
+  EXPECT_EQ(r.status, 0) << r.err;
+}
