@@ -56,9 +56,11 @@ KernelProfile read_kernel(const YamlNode& node, double clock_mhz) {
 }
 
 // `persistent: true` on an include: every kernel it brings becomes a persistent-thread kernel
-// with as many workers per CU as its work-groups' occupancy allows on this device.
+// with as many workers per CU as its work-groups' occupancy allows on this device; one the
+// library made persistent itself keeps its own `workers_per_cu`.
 void make_persistent(std::span<KernelProfile> kernels, const DeviceSpec& device) {
   for (KernelProfile& k : kernels) {
+    if (k.persistent_workers_per_cu > 0) continue;
     const WorkgroupDemand demand =
         workgroup_demand(device, k.workgroup_size, k.vgprs, k.sgprs, k.lds_bytes);
     k.persistent_workers_per_cu =

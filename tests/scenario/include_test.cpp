@@ -45,6 +45,21 @@ TEST_F(Include, APersistentIncludeGivesEachKernelItsOccupancyInWorkers) {
   EXPECT_EQ(s.kernels[2].persistent_workers_per_cu, 0u);
 }
 
+// A library kernel given its own `persistent:` map keeps its worker count under `persistent:
+// true` (it was replaced by the occupancy, 8 here, silently); its overhead was kept either way.
+TEST_F(Include, APersistentIncludeKeepsALibraryKernelsOwnWorkers) {
+  write(dir / "k.yaml",
+        "kernels:\n  - {name: a, workgroup_size: 256, vgprs: 32, wg_time: 1us,\n"
+        "     persistent: {workers_per_cu: 2, overhead: 1.5}}\n");
+  write(dir / "w.yaml",
+        "device: cdna\nkernels:\n  - {include: k.yaml, persistent: true}\n"
+        "queues: [{packets: [{dispatch: a}]}]\n");
+  const Scenario s = load_scenario((dir / "w.yaml").string());
+  ASSERT_EQ(s.kernels.size(), 1u);
+  EXPECT_EQ(s.kernels[0].persistent_workers_per_cu, 2u);
+  EXPECT_EQ(s.kernels[0].persistent_overhead, 1.5);
+}
+
 TEST_F(Include, KernelsComeFromTheLibraryBesideTheWorkload) {
   write(dir / "lib/k.yaml", "kernels:\n  - {name: a, wg_time: 1us}\n  - {name: b, wg_time: 2us}\n");
   write(dir / "w.yaml",
