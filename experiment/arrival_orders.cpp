@@ -63,9 +63,9 @@ std::string queue_text(const Application& app, const std::string& at) {
 std::vector<WorkloadSource> arrival_orders(const YamlNode& node) {
   node.expect_map("a map with device, kernels, applications, spacing, orders and seed");
   node.allow_keys({"device", "kernels", "applications", "spacing", "orders", "seed"});
-  const auto [device, library] = read_generator_source(node);
+  const auto [device, library, library_yaml] = read_generator_source(node);
   const std::string head = fmt::format(
-      "device: {}\nkernels: [{{include: \"{}\"}}]\nmetrics_per: queue\n", device, library);
+      "device: {}\nkernels: [{{include: {}}}]\nmetrics_per: queue\n", device, library_yaml);
   const Scenario probe =
       load_generator_probe(node, head + "queues: [{name: probe}]\n", "arrival_orders");
   const std::vector<Application> apps =

@@ -142,7 +142,9 @@ ExperimentSpec read_experiment(const YamlNode& node) {
     e.baseline_where = baseline->location();
   }
   if (auto sweep = node.get("sweep")) {
+    sweep->expect_map("a map of key paths to lists of values");
     for (const auto& [key, values] : sweep->entries()) {
+      if (is_swept(e.sweeps, key)) values.fail(fmt::format("key '{}' is swept twice", key));
       const Sweep& added = e.sweeps.emplace_back(Sweep{key, strings(values)});
       if (added.values.empty())
         values.fail(fmt::format("'{}' sweeps no values: give at least one", key));
@@ -182,10 +184,13 @@ GeneratorSource read_generator_source(const YamlNode& node) {
   device.SetMapFormat(YAML::Flow);
   device.SetSeqFormat(YAML::Flow);
   device << node.require("device").raw();
-  return {device.c_str(),
-          std::filesystem::absolute(
-              path_beside(node.source().file.str(), node.require("kernels").as_string()))
-              .string()};
+  const std::string library =
+      std::filesystem::absolute(
+          path_beside(node.source().file.str(), node.require("kernels").as_string()))
+          .string();
+  YAML::Emitter quoted;
+  quoted << YAML::DoubleQuoted << library;
+  return {device.c_str(), library, quoted.c_str()};
 }
 
 std::string GeneratedTime::times(std::uint64_t n) const {

@@ -54,10 +54,12 @@ struct ExperimentSpec {
 
 // What the workload generators (`pairs`, `arrival_orders`) read alike: `device`, written on one
 // line (flow style) for generated workload text, and `kernels`, a kernel library named relative
-// to the experiment file, as an absolute path.
+// to the experiment file, as an absolute path, and that path as a YAML scalar for the text (a
+// `"` or `\t` in a folder's name, pasted between quotes, broke the text or named another file).
 struct GeneratorSource {
   std::string device;
   std::string library;
+  std::string library_yaml;
 };
 GeneratorSource read_generator_source(const YamlNode& node);
 

@@ -99,9 +99,9 @@ std::vector<WorkloadSource> kernel_groups(const std::vector<std::string>& names,
 std::vector<WorkloadSource> kernel_pairs(const YamlNode& node) {
   node.expect_map("a map with device, kernels, names and second_arrival");
   node.allow_keys({"device", "kernels", "names", "second_arrival", "persistent", "group"});
-  const auto [device, library] = read_generator_source(node);
+  const auto [device, library, library_yaml] = read_generator_source(node);
   const std::string include =
-      fmt::format("{{include: \"{}\"{}}}", library,
+      fmt::format("{{include: {}{}}}", library_yaml,
                   node.bool_or("persistent", false) ? ", persistent: true" : "");
   // Reading the library through a workload checks it and gives the clock for `cy`.
   const Scenario probe =

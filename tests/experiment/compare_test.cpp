@@ -106,6 +106,35 @@ TEST_F(Compare, PairNamesGivenTwiceOrTooFewAreErrorsAtTheNames) {
   }
 }
 
+// The library's path is a YAML scalar in the generated workloads: a folder whose name holds a
+// `"` broke their text ("end of map flow not found"), and one holding `\t` (a backslash and a t)
+// had it read as a tab, another folder.
+TEST_F(Compare, AKernelLibraryIsFoundWhateverItsFolderIsCalled) {
+  const std::string library = std::string(AQLSIM_SOURCE_DIR) + "/workloads/kernels/ercbench.yaml";
+  for (const std::string folder : {"q\"dir", "b\\tdir"}) {
+    fs::create_directories(dir / folder);
+    fs::copy_file(library, dir / folder / "lib.yaml");
+    const std::string file =
+        write("lib.yaml", "experiment:\n  pairs: {device: gtx480, kernels: '" + folder +
+                              "/lib.yaml', names: [aes_d, jpeg_d], second_arrival: 5us}\n");
+    EXPECT_EQ(load_experiment(file).workloads.size(), 2u) << folder;
+  }
+}
+
+// A key swept twice (YAML keeps the first value of a repeated key) was reported later as two
+// settings of one entry.
+TEST_F(Compare, AKeySweptTwiceIsAnErrorAtTheSecond) {
+  write("w.yaml", "kernels: [{name: k, wg_time: 1us}]\nqueues: [{packets: [{dispatch: k}]}]\n");
+  const std::string file = write(
+      "sweep.yaml", "experiment:\n  workload: w.yaml\n  sweep:\n    seed: [1, 2]\n    seed: [3]\n");
+  try {
+    load_experiment(file);
+    ADD_FAILURE() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_THAT(e.what(), ::testing::HasSubstr("sweep.yaml:5:11: key 'seed' is swept twice"));
+  }
+}
+
 // A percentage arrival is a share of the first kernel's runtime alone on the run's device: it was
 // measured when the experiment was read, before `set`, sweeps and --set, so a pair swept to fewer
 // CUs had the second kernel arrive at a share of the runtime on the file's device. `a` is four
