@@ -7,7 +7,9 @@
 
 namespace aqlsim {
 
-// The candidate closest to `word` by edit distance, if it is close enough to be a likely typo.
+// A candidate that `word` (four characters or more) begins, as `sched` begins `scheduling`; else
+// the candidate closest to `word` by edit distance, if close enough to be a likely typo; else one
+// that is another form of it (`policy` for `policies`).
 std::optional<std::string> nearest_word(std::string_view word,
                                         const std::vector<std::string>& candidates);
 

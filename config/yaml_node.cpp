@@ -130,6 +130,14 @@ std::optional<YamlNode> YamlNode::get(std::string_view key) const {
   return std::nullopt;
 }
 
+std::optional<YamlNode> YamlNode::key_of(std::string_view key) const {
+  if (!node_.IsMap()) return std::nullopt;
+  for (const auto& entry : node_) {
+    if (entry.first.Scalar() == key) return YamlNode(entry.first, source_, child_path(key));
+  }
+  return std::nullopt;
+}
+
 YamlNode YamlNode::require(std::string_view key) const {
   expect_map("a map");
   if (auto child = get(key)) return *child;

@@ -56,6 +56,8 @@ class YamlNode {
 
   bool has(std::string_view key) const;
   std::optional<YamlNode> get(std::string_view key) const;
+  // The key itself, for an error about the key rather than its value.
+  std::optional<YamlNode> key_of(std::string_view key) const;
   YamlNode require(std::string_view key) const;
   std::vector<YamlNode> elements() const;                         // sequence items
   std::vector<std::pair<std::string, YamlNode>> entries() const;  // map entries, in file order

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "config/overrides.hpp"
+#include "config/suggest.hpp"
 #include "scenario/device_presets.hpp"
 #include "scenario/scenario_reader.hpp"
 
@@ -26,6 +27,16 @@ Scenario read_scenario(const YamlNode& root, std::span<const ExtraSection> extra
                                 "queues",      "scheduling", "metrics_per", "seed"};
   for (const ExtraSection& section : extra)
     keys.push_back(section.key);
+  // An experiment read as a workload (given to `run`, or listed among an experiment's
+  // workloads), or one whose `experiment:` is misspelt, says so.
+  for (const auto& [key, value] : root.entries()) {
+    if (key == "experiment" || nearest_word(key, {"experiment"})) {
+      root.key_of(key)->fail(
+          fmt::format("'{}' is not a workload key: a file with `experiment:` is an "
+                      "experiment, for `compare` and `accuracy`{}",
+                      key, key == "experiment" ? "" : " (did you mean 'experiment'?)"));
+    }
+  }
   root.allow_keys(keys);
   Scenario scenario;
   scenario.source = root.source().file;

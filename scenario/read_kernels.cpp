@@ -32,8 +32,9 @@ void read_persistent(const YamlNode& node, KernelProfile& k) {
 
 KernelProfile read_kernel(const YamlNode& node, double clock_mhz) {
   node.expect_map("a kernel profile (a map with name and wg_time)");
+  // `include` too: an item with it is an include, and a misspelt one is suggested.
   node.allow_keys({"name", "workgroup_size", "workgroups", "vgprs", "sgprs", "lds_bytes", "wg_time",
-                   "wg_time_residency", "rsd", "contention", "persistent"});
+                   "wg_time_residency", "rsd", "contention", "persistent", "include"});
   KernelProfile k;
   k.name = node.require("name").as_identifier();
   k.workgroup_size =

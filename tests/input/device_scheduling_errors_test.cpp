@@ -83,7 +83,8 @@ TEST(LoadErrors, UnknownPolicyParameter) {
   }));
   expect_at(e, 6, 7);
   EXPECT_EQ(e.detail(),
-            "unknown key 'swaps'; expected one of: swaps_per_quantum (at "
+            "unknown key 'swaps' (did you mean 'swaps_per_quantum'?); expected one of: "
+            "swaps_per_quantum (at "
             "'scheduling.params.rr-idle.swaps')");
 }
 

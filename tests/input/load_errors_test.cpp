@@ -127,7 +127,8 @@ TEST(LoadErrors, UnknownQueueKey) {
   }));
   expect_at(e, 5, 5);
   EXPECT_EQ(e.detail(),
-            "unknown key 'prio'; expected one of: name, size, priority, cu_mask, packets (at "
+            "unknown key 'prio' (did you mean 'priority'?); expected one of: name, size, priority, "
+            "cu_mask, packets (at "
             "'queues.0.prio')");
 }
 
@@ -432,6 +433,20 @@ TEST(LoadErrors, KernelDefinedTwice) {
   // "  - {name: k": the second kernel's name at column 12; the first kernel's map at 2:5.
   expect_at(e, 3, 12);
   EXPECT_EQ(e.detail(), "kernel 'k' is defined twice (first at w.yaml:2:5) (at 'kernels.1.name')");
+}
+
+// An experiment given where a workload is read, or a misspelt `experiment:`, says what the file
+// is taken for; a misspelt `include` in a kernels list is suggested (the item is read as a
+// kernel, whose keys did not name it).
+TEST(LoadErrors, AnExperimentOrAMisspeltIncludeIsNamed) {
+  InputError e = load_error(lines({"experimnt:", "  workload: w.yaml"}));
+  expect_at(e, 1, 1);
+  EXPECT_EQ(e.detail(),
+            "'experimnt' is not a workload key: a file with `experiment:` is an experiment, for "
+            "`compare` and `accuracy` (did you mean 'experiment'?) (at 'experimnt')");
+  e = load_error(lines({"kernels:", "  - includ: lib.yaml", "queues: [{name: q}]"}));
+  expect_at(e, 2, 5);
+  EXPECT_THAT(e.detail(), ::testing::StartsWith("unknown key 'includ' (did you mean 'include'?)"));
 }
 
 TEST(LoadErrors, QueueDefinedTwice) {
