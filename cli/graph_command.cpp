@@ -81,7 +81,13 @@ LoadedGraph load(const GraphOptions& o) {
   std::vector<std::string> overrides = o.overrides;
   if (o.cost) overrides.push_back("graph.ranks=" + *o.cost);
   const ExtraSection keep = graph_extra_section(&loaded.section);
-  loaded.scenario = load_scenario_text(text, o.file, overrides, {&keep, 1});
+  try {
+    loaded.scenario = load_scenario_text(text, o.file, overrides, {&keep, 1});
+  } catch (const InputError& e) {
+    // The option the user gave, not the setting it stands for.
+    if (!o.cost || e.where().file != "--set " + overrides.back()) throw;
+    throw InputError({"--cost " + *o.cost, 0, 0}, e.detail());
+  }
   return loaded;
 }
 

@@ -19,13 +19,15 @@ void check_drain_targets(const Scenario& s) {
       if (p.kind != PacketSpec::Kind::dispatch) continue;
       const KernelProfile* kernel = kernels.find(p.kernel);
       if (!kernel || kernel->persistent_workers_per_cu > 0) continue;
+      // At the kernel, which is what to change (a dispatch may be a task of an imported graph).
+      const auto index = static_cast<std::size_t>(kernel - s.kernels.data());
       throw InputError(
-          p.where,
-          fmt::format("kernel '{}' is not a persistent-thread kernel, and preemption mechanism "
-                      "drain can only evict those (its workers stop between tasks); give the "
-                      "kernel `persistent: {{workers_per_cu: N}}`, or set "
-                      "device.preemption.mechanism to context-save or kill",
-                      p.kernel));
+          index < s.kernel_locations.size() ? s.kernel_locations[index] : p.where,
+          fmt::format("kernel '{}' (dispatched by packet '{}') is not a persistent-thread kernel, "
+                      "and preemption mechanism drain can only evict those (its workers stop "
+                      "between tasks); give the kernel `persistent: {{workers_per_cu: N}}`, or "
+                      "set device.preemption.mechanism to context-save or kill",
+                      p.kernel, p.name));
     }
   }
 }

@@ -445,7 +445,9 @@ TEST_F(Cli, AFilesSchedulerThatIsReplacedIsNotHeldAgainstTheRun) {
                                  "scheduling: {kernel: kernel-rr}\n");
   const Result own = aqlsim("validate " + quote(file));
   EXPECT_EQ(own.status, 2);
-  EXPECT_THAT(own.err, HasSubstr("kernel 'k' is not a persistent-thread kernel"));
+  EXPECT_THAT(
+      own.err,
+      HasSubstr("kernel 'k' (dispatched by packet 'q.0') is not a persistent-thread kernel"));
   EXPECT_EQ(aqlsim("validate " + quote(file) + " --policy none").status, 0);
   const Result compared = aqlsim("compare --no-alone " + quote(file) +
                                  " --policies none,rr-ready --csv " + quote(path("c.csv")));

@@ -122,6 +122,19 @@ TEST_F(GraphCli, GraphToolsReadAWorkloadAsRunDoes) {
   EXPECT_EQ(bad.err, "aqlsim: error: --cost bogus: expected unit, estimated or explicit\n");
 }
 
+// An error about the costs --cost chose names that option, not the setting it stands for
+// (`--set graph.ranks=explicit`, which the user never typed).
+TEST_F(GraphCli, AnErrorFromCostNamesTheOption) {
+  const std::string generated =
+      write("g.yaml",
+            "kernels: [{name: k, wg_time: 1us}]\ngraph: {generate: {kind: chain, n: 3, "
+            "kernel: k}}\n");
+  const Result r = aqlsim("graph ranks " + quote(generated) + " --cost explicit");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("aqlsim: error: --cost explicit: a generated graph's tasks have "
+                               "no cost"));
+}
+
 // A graph file is read by its extension, so gen refuses to write one format under another's
 // name (YAML in g.jsonl was written with exit 0); .jsonl alone means JSON Lines.
 TEST_F(GraphCli, GraphGenRefusesAnOutputNamedForAnotherFormat) {

@@ -37,9 +37,11 @@ TEST(PreemptionErrors, DrainOnAKernelThatIsNotPersistentSaysHowToMakeItOne) {
       "    packets: [{dispatch: k}]",
       "scheduling: {kernel: kernel-rr}",
   }));
-  // The packet map "{dispatch: k}" at line 4, column 15.
-  expect_at(e, 4, 15);
-  EXPECT_THAT(e.detail(), StartsWith("kernel 'k' is not a persistent-thread kernel"));
+  // At the kernel, what to change: its map "{name: k" at line 1, column 11 (the dispatch may be a
+  // task of an imported graph, which was placed at the graph's line and not the workload's).
+  expect_at(e, 1, 11);
+  EXPECT_THAT(e.detail(), StartsWith("kernel 'k' (dispatched by packet 'q.0') is not a "
+                                     "persistent-thread kernel"));
   EXPECT_THAT(e.detail(), HasSubstr("persistent: {workers_per_cu: N}"));
   EXPECT_THAT(e.detail(), HasSubstr("context-save or kill"));
 }
