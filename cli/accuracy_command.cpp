@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "cli/commands.hpp"
+#include "config/input_file.hpp"
 #include "config/utf8.hpp"
 #include "experiment/accuracy.hpp"
 #include "queue_sched/registry.hpp"
@@ -51,6 +52,7 @@ void note_unapplied_policies(const std::vector<std::string>& policies) {
 }
 
 int accuracy(const AccuracyCli& o) {
+  const InputFileMemo read_once;  // every run loads its workload's includes and imports
   ExperimentSpec spec = load_experiment(o.file);
   add_set_options(spec, o.overrides);  // as compare: each once, none swept, over the file's
   if (!o.policy.empty()) check_thread_block_policy(o.policy);

@@ -3,9 +3,9 @@
 #include <fmt/format.h>
 
 #include <atomic>
-#include <cassert>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <unordered_map>
@@ -29,21 +29,28 @@ std::string read_unmemoised(const std::string& path);
 }  // namespace
 
 InputFileMemo::InputFileMemo() {
+  auto made = std::make_unique<Memo>();
   Memo* none = nullptr;
-  [[maybe_unused]] const bool installed = memo.compare_exchange_strong(none, new Memo);
-  assert(installed && "one InputFileMemo at a time");
+  owner_ = memo.compare_exchange_strong(none, made.get());
+  if (owner_) made.release();  // else one already lives, and serves this one's lifetime too
 }
 
 InputFileMemo::~InputFileMemo() {
-  delete memo.exchange(nullptr);
+  if (owner_) delete memo.exchange(nullptr);
 }
 
 std::string read_input_file(const std::string& path) {
   Memo* const m = memo.load();
-  if (!m) return read_unmemoised(path);
-  const std::lock_guard lock(m->mutex);  // a file is read once even when two runs want it
-  if (const auto it = m->texts.find(path); it != m->texts.end()) return it->second;
-  return m->texts.emplace(path, read_unmemoised(path)).first->second;
+  std::error_code error;
+  // A regular file can be read again (and is not kept: a comparison's libraries could be
+  // large); a FIFO or a pipe cannot.
+  if (!m || std::filesystem::is_regular_file(path, error)) return read_unmemoised(path);
+  // By the file, not by how the path is spelt (`../lib.fifo` from two folders, `./lib.fifo`).
+  std::string key = std::filesystem::weakly_canonical(path, error).string();
+  if (error) key = path;
+  const std::lock_guard lock(m->mutex);  // read once even when two runs want it at once
+  if (const auto it = m->texts.find(key); it != m->texts.end()) return it->second;
+  return m->texts.emplace(key, read_unmemoised(path)).first->second;
 }
 
 namespace {

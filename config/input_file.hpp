@@ -9,19 +9,23 @@ namespace aqlsim {
 
 // Throws InputError naming `path` when it cannot be opened or read, is a directory, or is
 // larger than the limit. The text comes back as plain_text makes it, so that every reader sees
-// the same lines. While an InputFileMemo lives, a path read before gives its text again unread.
+// the same lines. While an InputFileMemo lives, a file that is not a regular file (a FIFO, a
+// pipe) gives the text it gave before.
 std::string read_input_file(const std::string& path);
 
-// Makes read_input_file keep each file's text, by path, until it ends (one at a time, any
-// thread): `compare` loads a workload, with its included libraries and imported graph, for
-// every run, and a FIFO can be read once, and a library edited during a long comparison would
-// have changed the later runs.
+// Makes read_input_file keep the text of each file that can be read only once (a FIFO, a pipe,
+// a shell's <(...)), by the file it names, until it ends; from any thread. `compare` and
+// `accuracy` load a workload, with its included libraries and imported graph, for every run: a
+// FIFO was opened again, and the run waited for ever. One made while another lives does nothing.
 class InputFileMemo {
  public:
   InputFileMemo();
   ~InputFileMemo();
   InputFileMemo(const InputFileMemo&) = delete;
   InputFileMemo& operator=(const InputFileMemo&) = delete;
+
+ private:
+  bool owner_ = false;
 };
 
 // `text` as every reader here takes it:

@@ -117,8 +117,8 @@ void apply_override(YAML::Node& root, std::string_view assignment, YamlSource& s
     value = YAML::Load(text);
   } catch (const YAML::Exception& e) {
     fail(fmt::format("the value is not valid YAML: {}", e.msg));
-  } catch (const InputError&) {
-    fail("the value holds more than one YAML document");
+  } catch (const InputError& e) {
+    fail(fmt::format("the value is not valid YAML: {}", e.detail()));
   }
 
   // Every container on the path is copied before it is changed or entered (see shallow_copy).

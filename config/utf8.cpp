@@ -67,35 +67,47 @@ std::string escape_invalid_utf8(std::string_view text) {
   return out;
 }
 
-void check_utf8(std::string_view text, const std::string& name) {
-  const auto at = [&](std::size_t bad) {
-    int line = 1;
-    int column = 1;
-    for (std::size_t i = 0; i < bad; ++i) {
-      if (text[i] == '\n') {
-        ++line;
-        column = 1;
-      } else if (!continuation(static_cast<unsigned char>(text[i]))) {
-        ++column;  // one character per lead byte (the text before is valid)
-      }
+namespace {
+
+// Where the byte at `offset` of `text` is, as an editor counts (the text before it is valid).
+SourceLocation place_in(std::string_view text, std::size_t offset, const std::string& name) {
+  int line = 1;
+  int column = 1;
+  for (std::size_t i = 0; i < offset; ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      column = 1;
+    } else if (!continuation(static_cast<unsigned char>(text[i]))) {
+      ++column;  // one character per lead byte
     }
-    return SourceLocation{name, line, column};
-  };
+  }
+  return {name, line, column};
+}
+
+}  // namespace
+
+void check_utf8(std::string_view text, const std::string& name) {
   if (const auto bad = first_invalid_utf8(text)) {
-    throw InputError(at(*bad),
+    throw InputError(place_in(text, *bad, name),
                      fmt::format("invalid UTF-8 (byte 0x{:02X}); input files must be UTF-8 text",
                                  static_cast<unsigned char>(text[*bad])));
   }
-  // No format read here takes a control character for text (YAML allows none but these), and
-  // yaml-cpp took a NUL for the end of its input, reporting another error elsewhere.
+}
+
+void check_text(std::string_view text, const std::string& name) {
+  check_utf8(text, name);
+  // The files written by hand (YAML, which allows no other, DOT, STG, JSON Lines) hold none:
+  // yaml-cpp took a NUL for the end of its input and reported another error, at a later place.
+  // A form feed is white space to DOT.
   const auto control = std::ranges::find_if(text, [](char c) {
     const auto b = static_cast<unsigned char>(c);
-    return (b < 0x20 && b != '\t' && b != '\n' && b != '\r') || b == 0x7F;
+    return (b < 0x20 && b != '\t' && b != '\n' && b != '\r' && b != '\f') || b == 0x7F;
   });
   if (control != text.end()) {
-    throw InputError(at(static_cast<std::size_t>(control - text.begin())),
-                     fmt::format("control character 0x{:02X}; input files are text (tabs and line "
-                                 "ends are the only control characters they may hold)",
+    throw InputError(place_in(text, static_cast<std::size_t>(control - text.begin()), name),
+                     fmt::format("control character 0x{:02X}; input files are text (tabs, form "
+                                 "feeds and line ends are the only control characters they may "
+                                 "hold)",
                                  static_cast<unsigned char>(*control)));
   }
 }

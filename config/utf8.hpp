@@ -17,9 +17,12 @@ namespace aqlsim {
 std::optional<std::size_t> first_invalid_utf8(std::string_view text);
 
 // Throws InputError at `name`:line:column of the first invalid byte (the column counts
-// characters, 1-based), naming the byte, or of the first control character other than a tab, a
-// line feed or a carriage return (a NUL, an escape, DEL).
+// characters, 1-based), naming the byte.
 void check_utf8(std::string_view text, const std::string& name);
+
+// check_utf8, and the same for the first control character other than a tab, a form feed, a
+// line feed or a carriage return (a NUL, an escape, DEL): for the files written by hand.
+void check_text(std::string_view text, const std::string& name);
 
 // `text` with every byte that is not part of valid UTF-8 written as \xHH, for messages.
 std::string escape_invalid_utf8(std::string_view text);

@@ -96,11 +96,12 @@ void YamlNode::allow_keys(const std::vector<std::string>& allowed) const {
         entry.first.IsScalar() ? fmt::format("'{}'", shown(key)) : describe_kind(entry.first);
     if (!seen.insert(key).second) {
       // yaml-cpp keeps the first value silently; a repeated key is almost always a mistake. It
-      // is placed where the file repeats it, even when an option sets that key's value.
+      // is placed where the map repeats it: in the file even when an option sets that key's
+      // value, at the option when the option gave the whole map.
       const YAML::Mark mark = entry.first.Mark();
-      if (mark.is_null()) key_node.fail(fmt::format("key {} is given twice", named));
-      throw InputError({source_->file, mark.line + 1, mark.column + 1},
-                       fmt::format("key {} is given twice", named) + key_node.where());
+      const std::string message = fmt::format("key {} is given twice", named);
+      if (mark.is_null() || location().file != source_->file) key_node.fail(message);
+      throw InputError({source_->file, mark.line + 1, mark.column + 1}, message + key_node.where());
     }
     if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
     if (allowed.empty())
@@ -256,7 +257,7 @@ std::string YamlNode::child_path(std::string_view key) const {
 }
 
 YAML::Node parse_yaml_text(const std::string& text, const std::string& name) {
-  check_utf8(text, name);
+  check_text(text, name);
   try {
     // Not LoadAll: it never returns on a stray top-level `,` (see check_one_document).
     check_one_document(text, name);

@@ -10,6 +10,7 @@
 #include <unordered_set>
 
 #include "config/duration.hpp"
+#include "config/identifier.hpp"
 #include "config/input_file.hpp"
 #include "config/overrides.hpp"
 #include "config/suggest.hpp"
@@ -144,7 +145,8 @@ ExperimentSpec read_experiment(const YamlNode& node) {
   if (auto sweep = node.get("sweep")) {
     sweep->expect_map("a map of key paths to lists of values");
     for (const auto& [key, values] : sweep->entries()) {
-      if (is_swept(e.sweeps, key)) values.fail(fmt::format("key '{}' is swept twice", key));
+      if (is_swept(e.sweeps, key))
+        values.fail(fmt::format("key '{}' is swept twice", printable(excerpt(key))));
       const Sweep& added = e.sweeps.emplace_back(Sweep{key, strings(values)});
       if (added.values.empty())
         values.fail(fmt::format("'{}' sweeps no values: give at least one", key));

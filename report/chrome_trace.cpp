@@ -35,7 +35,7 @@ Tick on_ns_grid(Tick t) {
 ChromeTraceWriter::ChromeTraceWriter(std::ostream& out, PacketNamer namer, bool predictions)
     : out_(&out), namer_(std::move(namer)), predictions_(predictions) {
   *out_ << "{\"traceEvents\":[\n";
-  emit(metadata("process_name", kSlotPid, trace_tid(0), "Hardware queue slots").dump());
+  emit(metadata("process_name", kSlotPid, trace_tid(0), std::string(kSlotTitle)).dump());
   emit(metadata("process_name", kQueuePid, trace_tid(0), "User queues").dump());
 }
 

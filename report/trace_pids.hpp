@@ -13,6 +13,7 @@ namespace aqlsim {
 inline constexpr int kSlotPid = 1;
 inline constexpr int kQueuePid = 2;
 inline constexpr int kFirstCuPid = 3;
+inline constexpr std::string_view kSlotTitle = "Hardware queue slots";  // process kSlotPid's name
 
 // `aqlsim hip run --trace` (write_measured_trace): user queues, then every CU as a thread of
 // one process, whose name begins with kMeasuredCuTitle (so a reader tells the two apart).

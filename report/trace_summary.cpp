@@ -63,7 +63,8 @@ class Reader {
     const std::string name = text(e, "name");
     if (phase == "M") {
       if (name == "thread_name" && pid < kMaxRows && tid < kMaxRows) named_.insert(row(pid, tid));
-      if (pid == kSlotPid && name == "process_name") aqlsim_ = true;
+      if (pid == kSlotPid && name == "process_name" && process_title(e) == kSlotTitle)
+        aqlsim_ = true;
       if (pid == kMeasuredCuPid && name == "process_name" &&
           process_title(e).starts_with(kMeasuredCuTitle))
         summary_.measured = true;
@@ -91,7 +92,10 @@ class Reader {
       bad(fmt::format("with pid {} and tid {}: no device has that many slots, CUs or lanes", pid,
                       tid));
     }
-    if (tid == 0) bad("on tid 0 (aqlsim numbers the rows of a process from 1)");
+    if (tid == 0) {
+      bad("on tid 0 (aqlsim numbers the rows of a process from 1; an older aqlsim numbered them "
+          "from 0: write the trace again)");
+    }
     // `aqlsim run --trace` names every row before its first slice: one that is not named is not
     // from aqlsim (one edited line on slot 65535 took 9.5 GB, when rows were kept up to it).
     if (!named_.contains(row(pid, tid))) {
@@ -295,7 +299,8 @@ TraceSummary summarise_trace(std::istream& in, const std::string& name, double t
     throw InputError({name, 0, 0},
                      "not a trace written by `aqlsim run --trace` or `aqlsim hip run --trace` "
                      "(expected a Chrome trace-event object whose traceEvents name the "
-                     "\"Hardware queue slots\" or the \"compute units (...)\" process)");
+                     "\"Hardware queue slots\" process 1 or the \"compute units (...)\" process 3; "
+                     "an older aqlsim numbered them from 0: write the trace again)");
   }
   for (auto& maps : summary.slot_maps)
     maps.resize(bins, 0);

@@ -390,7 +390,7 @@ std::vector<std::size_t> vertices_in_file_order(
 }  // namespace
 
 TaskGraph load_graph_dot_text(const std::string& text, const std::string& name) {
-  check_utf8(text, name);
+  check_text(text, name);
   const DotGraph dot = parse_dot(text, name);
   const std::unordered_map<std::string, DotPlace> places = dot_node_places(text);
   TaskGraph graph;

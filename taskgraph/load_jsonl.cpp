@@ -155,7 +155,7 @@ struct PendingEdge {
 }  // namespace
 
 TaskGraph load_graph_jsonl_text(const std::string& text, const std::string& name) {
-  check_utf8(text, name);
+  check_text(text, name);
   TaskGraph graph;
   // As for YAML: every task's `after` edges in task order, then the edge lines.
   std::vector<PendingEdge<TaskId>> after;

@@ -192,7 +192,7 @@ TaskGraph build_graph(const std::vector<StgTask>& tasks) {
 }  // namespace
 
 TaskGraph load_graph_stg_text(const std::string& text, const std::string& name) {
-  check_utf8(text, name);
+  check_text(text, name);
   NumberReader in(tokenize(text), name);
   TaskGraph graph = build_graph(read_tasks(in));
   graph.check_acyclic();

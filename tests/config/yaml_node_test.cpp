@@ -52,6 +52,11 @@ TEST(YamlNode, AKeyGivenTwiceIsPlacedInTheFileUnderAnOption) {
   EXPECT_EQ(e.where().file, "w.yaml");
   EXPECT_EQ(e.where().line, 2);
   EXPECT_EQ(e.detail(), "key 'seed' is given twice (at 'seed')");
+  // A map the option gave repeats the key in the option's text, not in the file's.
+  apply_override(root, "device={preset: cdna, preset: gem5}", *source);
+  const YamlNode device = YamlNode(root, source, "").require("device");
+  EXPECT_EQ(error_of([&] { device.allow_keys({"preset"}); }).where().file,
+            "--set device={preset: cdna, preset: gem5}");
 }
 
 TEST(YamlNode, WrongTypesSayWhatWasExpected) {

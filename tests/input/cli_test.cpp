@@ -9,9 +9,11 @@
 //  - at the 50us tick nothing is idle (a1 and b0 still run); at 100us both a and b are idle and
 //    one is swapped for `hi`: 1 unmap, 3 maps in all; hi processes its barrier (the producers
 //    are done) and launches c0 at 100 + 2 x 4.4 = 108.8us.
+#include <fcntl.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
@@ -537,17 +539,25 @@ TEST_F(Cli, AWorkloadListedTwiceUnderAnotherPathIsRefused) {
 }
 
 // compare loads a workload for every run: its included library, a FIFO written once (as
-// `<(...)` gives), was opened again for the second run, which then waited for ever.
+// `<(...)` gives), was opened again for the second run, which then waited for ever. The FIFO is
+// known by the file, not by how a path spells it: here `lib.fifo` and `sub/../lib.fifo`.
 TEST_F(Cli, CompareReadsAnIncludedFileOnceForAllItsRuns) {
   const std::string fifo = path("lib.fifo");
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
   std::thread writer([&fifo] {
     std::ofstream(fifo) << "kernels: [{name: k, wg_time: 1us}]\n";  // opens when read
   });
-  const std::string workload =
-      write("w.yaml", "kernels: [{include: lib.fifo}]\nqueues: [{packets: [{dispatch: k}]}]\n");
-  const Result r = aqlsim("compare " + quote(workload) + " --policies rr-idle,rr-ready --no-alone");
+  fs::create_directories(path("sub"));
+  const std::string queues = "queues: [{packets: [{dispatch: k}]}]\n";
+  write("w.yaml", "kernels: [{include: lib.fifo}]\n" + queues);
+  write("sub/w.yaml", "kernels: [{include: ../lib.fifo}]\n" + queues);
+  const std::string experiment = write(
+      "e.yaml", "experiment: {workloads: [w.yaml, sub/w.yaml], policies: [rr-idle, rr-ready]}\n");
+  const Result r = aqlsim("compare " + quote(experiment) + " --no-alone --jobs 2");
+  // A reader of our own lets the writer's open return if aqlsim never opened the FIFO.
+  const int unblock = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK);
   writer.join();
+  if (unblock >= 0) ::close(unblock);
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("rr-ready"));
 }

@@ -209,7 +209,9 @@ TEST(TraceSummary, ManyWorkGroupsAreBinnedExactlyAndDrawnBounded) {
 TEST(TraceSummary, RowsAreThoseOfTheSlotsAndCusUsedInNumberOrder) {
   std::ostringstream trace;
   trace << "{\"traceEvents\":[\n"
-        << "{\"ph\":\"M\",\"pid\":" << kSlotPid << ",\"tid\":1,\"name\":\"process_name\"}";
+        << "{\"ph\":\"M\",\"pid\":" << kSlotPid
+        << ",\"tid\":1,\"name\":\"process_name\",\"args\":{\"name\":"
+           "\"Hardware queue slots\"}}";
   for (const int slot : {65535, 3}) {
     trace << ",\n{\"ph\":\"M\",\"pid\":" << kSlotPid << ",\"tid\":" << trace_tid(slot)
           << ",\"name\":\"thread_name\"}"
@@ -237,7 +239,8 @@ TEST(TraceSummary, RowsAreThoseOfTheSlotsAndCusUsedInNumberOrder) {
 TEST(SlotsChart, CoarsensUntilTheBoxesFitTheBudget) {
   std::ostringstream trace;
   trace << "{\"traceEvents\":[{\"ph\":\"M\",\"pid\":" << kSlotPid
-        << ",\"tid\":1,\"name\":\"process_name\"}";
+        << ",\"tid\":1,\"name\":\"process_name\",\"args\":{\"name\":"
+           "\"Hardware queue slots\"}}";
   for (int slot = 0; slot < 32; ++slot) {
     trace << ",{\"ph\":\"M\",\"pid\":" << kSlotPid << ",\"tid\":" << trace_tid(slot)
           << ",\"name\":\"thread_name\"}";

@@ -125,6 +125,8 @@ TEST(LoadGraphDot, SyntaxErrorsArePlacedAsBoostLexesTheText) {
   EXPECT_EQ(where(nul), std::pair(1, 10));
   EXPECT_THAT(error_of([&] { load_graph_dot_text(nul, "s.dot"); }).what(),
               HasSubstr("s.dot:1:10: control character 0x00"));
+  // A form feed is white space to DOT, as it is to Graphviz.
+  EXPECT_EQ(load_graph_dot_text("digraph {\f a -> b\f}\n", "f.dot").size(), 2u);
 }
 
 // Finding the place reads about 2 log2(n) prefixes of the text: not done past 256 KiB, and said
