@@ -1,6 +1,11 @@
 #include "hip_backend/measured_report.hpp"
 
 #include <algorithm>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <utility>
+#include <vector>
 
 #include "report/trace_pids.hpp"
 #include "scenario/metrics.hpp"
@@ -104,42 +109,72 @@ JsonOptions measured_json_options(const LaunchPlan& plan, const MeasuredRun& run
 }
 
 void write_measured_trace(std::ostream& out, const LaunchPlan& plan, const MeasuredRun& run) {
-  // Written an event at a time, as ChromeTraceWriter does.
+  // Written an event at a time, as ChromeTraceWriter does, and in its layout.
   bool first = true;
   const auto emit = [&](const Json& event) {
     out << (first ? "{\"traceEvents\":[\n" : ",\n") << event.dump();
     first = false;
   };
-  const auto name = [&](const char* what, int pid, std::size_t tid, const std::string& text) {
+  const auto name = [&](const char* what, int pid, std::uint64_t tid, const std::string& text) {
     emit({{"ph", "M"}, {"name", what}, {"pid", pid}, {"tid", tid}, {"args", {{"name", text}}}});
   };
-  name("process_name", kMeasuredQueuePid, trace_tid(0), "user queues (" + run.executor + ")");
-  name("process_name", kMeasuredCuPid, trace_tid(0),
-       std::string(kMeasuredCuTitle) + run.device + ")");
+  name("process_name", kQueuePid, trace_tid(0),
+       std::string(kMeasuredQueueTitle) + run.executor + " on " + run.device + ")");
   for (std::size_t q = 0; q < plan.queues.size(); ++q)
-    name("thread_name", kMeasuredQueuePid, trace_tid(q), plan.queues[q].name);
-  const auto slice = [&](const std::string& text, int pid, std::size_t tid, Tick start, Tick end) {
-    return Json{{"ph", "X"},  {"name", text},       {"pid", pid},
-                {"tid", tid}, {"ts", to_us(start)}, {"dur", to_us(end - start)}};
-  };
-  std::vector<bool> cu_named;
+    name("thread_name", kQueuePid, trace_tid(q), plan.queues[q].name);
+  // A kernel is an async slice on its queue's thread, from its first work-group to its last:
+  // a queue's kernels may overlap, which slices on one thread must not.
   for (const PlanOp& op : plan.ops) {
     if (op.kind != PlanOpKind::dispatch) continue;
     const MeasuredDispatch& d = run.dispatches[op.dispatch];
     const std::string& packet = plan.dispatches[op.dispatch].name;
-    emit(slice(packet, kMeasuredQueuePid, trace_tid(op.queue), d.start, d.end));
-    for (std::size_t i = 0; i < d.workgroups.size(); ++i) {
-      const MeasuredWorkgroup& wg = d.workgroups[i];
-      if (cu_named.size() <= wg.cu) cu_named.resize(wg.cu + 1, false);
-      if (!cu_named[wg.cu]) {
-        cu_named[wg.cu] = true;
-        name("thread_name", kMeasuredCuPid, trace_tid(wg.cu), "CU " + std::to_string(wg.cu));
-      }
-      // As `aqlsim run --trace` names a work-group: by its kernel, its index in the args.
-      Json e = slice(packet, kMeasuredCuPid, trace_tid(wg.cu), wg.start, wg.end);
-      e["args"] = {{"workgroup", i}};
+    for (const auto& [phase, at] : {std::pair{"b", d.start}, std::pair{"e", d.end}}) {
+      Json e{{"ph", phase},     {"pid", kQueuePid}, {"tid", trace_tid(op.queue)}, {"name", packet},
+             {"ts", to_us(at)}, {"cat", "kernel"},  {"id", op.dispatch}};
+      if (phase == std::string_view("b")) e["args"] = {{"workgroups", d.workgroups.size()}};
       emit(e);
     }
+  }
+  // The work-groups a CU runs at once each take a lane (the lowest free one), as the model's do.
+  struct Placed {
+    std::uint32_t cu;
+    Tick start, end;
+    std::uint32_t dispatch;
+    std::size_t index;
+  };
+  std::vector<Placed> placed;
+  for (std::uint32_t d = 0; d < run.dispatches.size(); ++d) {
+    const auto& groups = run.dispatches[d].workgroups;
+    for (std::size_t i = 0; i < groups.size(); ++i)
+      placed.push_back(
+          {groups[i].cu, on_ns_grid(groups[i].start), on_ns_grid(groups[i].end), d, i});
+  }
+  std::ranges::sort(placed, {}, [](const Placed& p) {
+    return std::tuple(p.cu, p.start, p.end, p.dispatch, p.index);
+  });
+  std::vector<Tick> lane_free_at;  // of the CU being written
+  for (std::size_t k = 0; k < placed.size(); ++k) {
+    const Placed& p = placed[k];
+    const int pid = kFirstCuPid + static_cast<int>(p.cu);
+    if (k == 0 || placed[k - 1].cu != p.cu) {
+      lane_free_at.clear();
+      name("process_name", pid, trace_tid(0), "CU " + std::to_string(p.cu));
+    }
+    auto lane = std::ranges::find_if(lane_free_at, [&](Tick t) { return t <= p.start; });
+    if (lane == lane_free_at.end()) {
+      name("thread_name", pid, trace_tid(lane_free_at.size()),
+           "lane " + std::to_string(lane_free_at.size()));
+      lane = lane_free_at.insert(lane_free_at.end(), 0);
+    }
+    *lane = p.end;
+    // As `aqlsim run --trace` names a work-group: by its kernel, its index in the args.
+    emit({{"ph", "X"},
+          {"pid", pid},
+          {"tid", trace_tid(static_cast<std::uint64_t>(lane - lane_free_at.begin()))},
+          {"name", plan.dispatches[p.dispatch].name},
+          {"ts", to_us(p.start)},
+          {"dur", to_us(p.end - p.start)},
+          {"args", {{"workgroup", p.index}}}});
   }
   out << "\n]}\n";
 }

@@ -24,8 +24,9 @@ RunReport measured_report(const Scenario& scenario, const LaunchPlan& plan, cons
 // work-group's start_us, end_us and cu) and a top-level "executor" member.
 JsonOptions measured_json_options(const LaunchPlan& plan, const MeasuredRun& run);
 
-// A Chrome trace-event timeline: one track per user queue (kernels as slices) and one per CU
-// (work-groups as slices), in the same units (microseconds) as aqlsim run --trace.
+// A Chrome trace-event timeline in aqlsim run --trace's layout (report/trace_pids.hpp): a track
+// per user queue (kernels as async slices) and per CU a track per lane (work-groups as slices,
+// on the whole-nanosecond grid), without the hardware queue slots.
 void write_measured_trace(std::ostream& out, const LaunchPlan& plan, const MeasuredRun& run);
 
 // The plan with only dispatch `d`, in a queue of its own, submitted at 0: what "alone" means.

@@ -22,14 +22,6 @@ Json metadata(const char* what, int pid, std::uint64_t tid, const std::string& n
   return Json{{"ph", "M"}, {"pid", pid}, {"tid", tid}, {"name", what}, {"args", {{"name", name}}}};
 }
 
-// A slice's edges on the whole-nanosecond grid. Perfetto reads `ts` and `dur` into whole
-// nanoseconds each on its own, so slices written to the picosecond, one ending where the next
-// begins on a lane, could come out overlapping by a nanosecond, and it drops such a slice.
-// Rounded edges read back exactly, and touching slices still touch.
-Tick on_ns_grid(Tick t) {
-  return (t + kNanosecond / 2) / kNanosecond * kNanosecond;
-}
-
 }  // namespace
 
 ChromeTraceWriter::ChromeTraceWriter(std::ostream& out, PacketNamer namer, bool predictions)

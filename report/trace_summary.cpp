@@ -65,8 +65,8 @@ class Reader {
       if (name == "thread_name" && pid < kMaxRows && tid < kMaxRows) named_.insert(row(pid, tid));
       if (pid == kSlotPid && name == "process_name" && process_title(e) == kSlotTitle)
         aqlsim_ = true;
-      if (pid == kMeasuredCuPid && name == "process_name" &&
-          process_title(e).starts_with(kMeasuredCuTitle))
+      if (pid == kQueuePid && name == "process_name" &&
+          process_title(e).starts_with(kMeasuredQueueTitle))
         summary_.measured = true;
       return;
     }
@@ -104,12 +104,8 @@ class Reader {
                       "run --trace` names each row before its first slice)",
                       pid, tid));
     }
-    if (summary_.measured) {
-      // `aqlsim hip run --trace`: a kernel is a slice on its queue's row, a work-group one on
-      // its CU's row of the one CU process.
-      if (pid == kQueuePid) summary_.kernel_ends.emplace_back(name, end);
-      if (pid == kMeasuredCuPid) workgroup_slice(index_of_tid(tid), name, ts, end);
-    } else if (pid == kSlotPid) {
+    // `aqlsim hip run --trace` has no slots (a GPU does not show them).
+    if (pid == kSlotPid && !summary_.measured) {
       slot_slice(index_of_tid(tid), name, ts, end, e);
     } else if (pid >= kFirstCuPid) {
       workgroup_slice(pid - kFirstCuPid, name, ts, end);
@@ -299,7 +295,7 @@ TraceSummary summarise_trace(std::istream& in, const std::string& name, double t
     throw InputError({name, 0, 0},
                      "not a trace written by `aqlsim run --trace` or `aqlsim hip run --trace` "
                      "(expected a Chrome trace-event object whose traceEvents name the "
-                     "\"Hardware queue slots\" process 1 or the \"compute units (...)\" process 3; "
+                     "\"Hardware queue slots\" process 1 or the \"user queues (...)\" process 2; "
                      "an older aqlsim numbered them from 0: write the trace again)");
   }
   for (auto& maps : summary.slot_maps)

@@ -5,6 +5,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -222,25 +223,51 @@ TEST(MeasuredReport, KernelsAreInLaunchOrder) {
   EXPECT_DOUBLE_EQ(json["simulation"]["end_us"].get<double>(), 15.0);
 }
 
+// In `aqlsim run --trace`'s layout: a kernel is an async slice on its queue's thread, a
+// work-group a slice on a lane of its CU's process.
 TEST(MeasuredReport, TraceHasAKernelSliceAndOneSlicePerWorkGroup) {
   std::ostringstream out;
   write_measured_trace(out, two_dispatch_plan(), two_dispatch_run());
   const auto json = nlohmann::json::parse(out.str());
-  int kernels = 0, workgroups = 0, seen = 0;
+  int begins = 0, ends = 0, workgroups = 0, seen = 0;
   for (const auto& e : json["traceEvents"]) {
+    if (e["ph"] == "b" || e["ph"] == "e") {
+      EXPECT_EQ(e["pid"], kQueuePid);
+      EXPECT_EQ(e["tid"], trace_tid(0));  // queue q
+      ++(e["ph"] == "b" ? begins : ends);
+    }
     if (e["ph"] != "X") continue;
-    (e["pid"] == kMeasuredQueuePid ? kernels : workgroups) += 1;
+    ++workgroups;
     // Named as `aqlsim run --trace` names a work-group: by its kernel, its index in the args.
-    if (e["pid"] == kMeasuredCuPid && e["name"] == "d0" && e["args"]["workgroup"] == 1) {
+    if (e["pid"] == kFirstCuPid + 1 && e["name"] == "d0" && e["args"]["workgroup"] == 1) {
       ++seen;
       EXPECT_DOUBLE_EQ(e["ts"].get<double>(), 3.0);
       EXPECT_DOUBLE_EQ(e["dur"].get<double>(), 7.0);
-      EXPECT_EQ(e["tid"], trace_tid(1));  // CU 1
+      EXPECT_EQ(e["tid"], trace_tid(0));  // lane 0 of CU 1
     }
   }
-  EXPECT_EQ(kernels, 2);
+  EXPECT_EQ(begins, 2);
+  EXPECT_EQ(ends, 2);
   EXPECT_EQ(workgroups, 3);
   EXPECT_EQ(seen, 1);
+}
+
+// A GPU runs several work-groups on a CU at once: as slices of one thread they overlapped, and
+// Perfetto drops a slice that starts inside another and ends after it. Each takes the lowest
+// lane free at its start: [2,6] lane 0, [3,10] lane 1, [6,8] lane 0 again.
+TEST(MeasuredReport, WorkGroupsRunningAtOnceOnACuTakeLanes) {
+  MeasuredRun run = two_dispatch_run();
+  run.dispatches[0].workgroups = {{2 * us, 6 * us, 0}, {3 * us, 10 * us, 0}};
+  run.dispatches[1].workgroups = {{6 * us, 8 * us, 0}};
+  std::ostringstream out;
+  write_measured_trace(out, two_dispatch_plan(), run);
+  std::map<double, std::uint64_t> lane_by_start;
+  const auto json = nlohmann::json::parse(out.str());
+  for (const auto& e : json["traceEvents"]) {
+    if (e["ph"] == "X") lane_by_start[e["ts"].get<double>()] = e["tid"].get<std::uint64_t>();
+  }
+  EXPECT_EQ(lane_by_start, (std::map<double, std::uint64_t>{
+                               {2.0, trace_tid(0)}, {3.0, trace_tid(1)}, {6.0, trace_tid(0)}}));
 }
 
 TEST(MeasuredReport, AlonePlanHoldsOneDispatchAtTimeZeroInItsQueuesSettings) {
