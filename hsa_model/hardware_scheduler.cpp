@@ -56,13 +56,17 @@ bool HardwareScheduler::progress_possible() const {
   return false;
 }
 
-// Quiet: no queue has a packet, no kernel is in flight and no slot is switching. Only a doorbell
-// can end that, so the timer sleeps (and wakes on its own grid) rather than ticking through
-// every quantum until a far-future submission. What the sleep skips: a policy that rotates
-// empty queues (rr-idle, rr-timeslice) does not rotate them while nothing runs.
+// Quiet: no queue (but one in its error state) has a packet, no kernel is in flight and no slot
+// is switching. Only a doorbell can end that, so the timer sleeps (and wakes on its own grid)
+// rather than ticking through every quantum until a far-future submission. What the sleep
+// skips: a policy that rotates empty queues (rr-idle, rr-timeslice) does not rotate them while
+// nothing runs.
 bool HardwareScheduler::quiet() const {
   for (QueueId q = 0; q < state_->queues.size(); ++q) {
-    if (state_->queues[q]->has_pending() || state_->runtime[q].in_flight > 0) return false;
+    // A queue in its error state keeps its packets for ever and will never run them: counted,
+    // it kept the timer ticking every quantum until a far-future submission.
+    const QueueRuntime& rt = state_->runtime[q];
+    if ((state_->queues[q]->has_pending() && !rt.failed) || rt.in_flight > 0) return false;
   }
   return std::none_of(state_->slots.begin(), state_->slots.end(),
                       [](const HardwareSlot& s) { return s.activity == SlotActivity::switching; });

@@ -440,7 +440,11 @@ PacketProcessor::HeadOutcome PacketProcessor::fail(UserQueue& queue, hsa_status_
 
 bool PacketProcessor::head_ready(QueueId id) const {
   const UserQueue& queue = *state_->queues[id];
-  if (state_->runtime[id].failed || !queue.has_pending()) return false;
+  const QueueRuntime& rt = state_->runtime[id];
+  // A queue at max_unfinished_per_queue cannot even fetch its head until one of its kernels
+  // ends, as one whose head waits on the barrier bit: counted ready, it kept its slot (blocked)
+  // while a queue that could run waited.
+  if (rt.failed || !queue.has_pending() || fetch_limited(rt)) return false;
   return head_block(queue) == HeadBlock::none;
 }
 

@@ -2,6 +2,10 @@
 // 100 us, no map or unmap cost, 1 us per packet, one-work-group kernels of exact duration.
 #include <gtest/gtest.h>
 
+#include <map>
+#include <string>
+#include <utility>
+
 #include "tests/support/microseconds.hpp"
 #include "tests/support/simulate.hpp"
 #include "tests/support/tiny_device.hpp"
@@ -63,6 +67,61 @@ queues:
   const Tick expected[] = {251 * us, 251 * us, 251 * us, 211 * us, 251 * us};
   for (int i = 0; i < 5; ++i)
     EXPECT_EQ(makespan(yaml, kPolicies[i]), expected[i]) << kPolicies[i];
+}
+
+// With max_unfinished_per_queue 1, q0's a1 cannot be fetched while a0 runs (a 150 us kernel,
+// [1,151]): q0 is not ready, as a queue whose head waits on the barrier bit is not, although its
+// priority is the higher. At 100: rr-ready and both priority policies swap q1 in: b [101,111];
+// at 200 q0 again: a1 [201,211]. rr-timeslice swaps at 100 anyway (the same times); rr-idle keeps
+// q0 (a kernel in flight is not idle): a1 [152,162], then b [201,211]. Counted ready, q0 kept
+// its slot, blocked, under every policy but rr-timeslice, and b ended at 211.
+TEST(MappingPolicies, AQueueAtItsUnfinishedLimitIsNotReady) {
+  const std::string yaml = std::string(testing::kTinyDevice) + R"(
+kernels:
+  - {name: k10, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0}
+  - {name: k150, workgroup_size: 64, vgprs: 1, wg_time: 150us, contention: 0}
+queues:
+  - {name: q0, priority: 2, packets: [{name: a0, dispatch: k150}, {name: a1, dispatch: k10}]}
+  - {name: q1, priority: 1, packets: [{name: b, dispatch: k10}]}
+)";
+  const Tick b_end[] = {111 * us, 211 * us, 111 * us, 111 * us, 111 * us};
+  const Tick a1_end[] = {211 * us, 162 * us, 211 * us, 211 * us, 211 * us};
+  for (int i = 0; i < 5; ++i) {
+    auto sim = testing::simulate(
+        yaml, {"device.front_end.hw_queues=1", "device.front_end.max_unfinished_per_queue=1",
+               std::string("scheduling.queue_mapping=") + kPolicies[i]});
+    ASSERT_EQ(sim->outcome.status, RunStatus::completed) << kPolicies[i];
+    std::map<std::pair<QueueId, std::uint64_t>, Tick> end;  // by (queue, packet)
+    for (const KernelState& k : sim->gpu().kernels())
+      end[{k.queue, k.packet_index}] = k.end;
+    EXPECT_EQ(end.at({1, 0}), b_end[i]) << kPolicies[i];
+    EXPECT_EQ(end.at({0, 1}), a1_end[i]) << kPolicies[i];
+  }
+}
+
+// A queue in its error state keeps its packets and never runs them: counted as work, it kept the
+// timer ticking every quantum (100 of them here, rotating the failed and empty queues in and
+// out under rr-idle) until b's submission at 10 ms, where a run whose queue a holds a valid
+// dispatch sleeps. b ends when it does in that run.
+TEST(MappingPolicies, AFailedQueueDoesNotKeepTheTimerAwake) {
+  const auto run = [](const std::string& a_packet) {
+    return testing::simulate(std::string(testing::kTinyDevice) + R"(
+kernels:
+  - {name: k10, workgroup_size: 64, vgprs: 1, wg_time: 10us, contention: 0}
+queues:
+  - {name: a, packets: [)" + a_packet +
+                                 R"(]}
+  - {name: b, packets: [{name: b, dispatch: k10, at: 10ms}]}
+  - {name: c, packets: [{name: c, dispatch: k10}]}
+scheduling: {queue_mapping: rr-idle}
+)",
+                             {"device.front_end.hw_queues=1"});
+  };
+  const auto failed = run("{name: bad, raw_type: 0}");
+  const auto valid = run("{name: fine, dispatch: k10}");
+  ASSERT_EQ(failed->outcome.errors.size(), 1u);
+  EXPECT_EQ(failed->kernel("b").end, valid->kernel("b").end);
+  EXPECT_LE(failed->gpu().engine().events_processed(), valid->gpu().engine().events_processed());
 }
 
 // With no more queues than slots nothing is ever unmapped, so every policy gives the same
