@@ -90,28 +90,33 @@ void YamlNode::allow_keys(const std::vector<std::string>& allowed) const {
   std::set<std::string> seen;
   for (const auto& entry : node_) {
     const std::string key = entry.first.Scalar();
-    const YamlNode key_node(entry.first, source_, child_path(key));
-    // Quoted as a message quotes a value; a list or a map as a key is named as such.
-    const std::string named =
-        entry.first.IsScalar() ? fmt::format("'{}'", shown(key)) : describe_kind(entry.first);
-    if (!seen.insert(key).second) {
-      // yaml-cpp keeps the first value silently; a repeated key is almost always a mistake. It
-      // is placed where the map repeats it: in the file even when an option sets that key's
-      // value, at the option when the option gave the whole map.
-      const YAML::Mark mark = entry.first.Mark();
-      const std::string message = fmt::format("key {} is given twice", named);
-      if (mark.is_null() || location().file != source_->file) key_node.fail(message);
-      throw InputError({source_->file, mark.line + 1, mark.column + 1}, message + key_node.where());
-    }
-    if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
-    if (allowed.empty())
-      key_node.fail(fmt::format("unknown key {}: nothing may be set here", named));
-    std::string message = fmt::format("unknown key {}", named);
-    if (auto near = nearest_word(key, allowed))
-      message += fmt::format(" (did you mean '{}'?)", *near);
-    message += fmt::format("; expected one of: {}", join(allowed));
-    key_node.fail(message);
+    const bool repeated = !seen.insert(key).second;
+    if (!repeated && std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
+    reject_key(entry.first, key, allowed, repeated);
   }
+}
+
+void YamlNode::reject_key(const YAML::Node& key_yaml, const std::string& key,
+                          const std::vector<std::string>& allowed, bool repeated) const {
+  const YamlNode key_node(key_yaml, source_, child_path(key));
+  // Quoted as a message quotes a value; a list or a map as a key is named as such.
+  const std::string named =
+      key_yaml.IsScalar() ? fmt::format("'{}'", shown(key)) : describe_kind(key_yaml);
+  if (repeated) {
+    // yaml-cpp keeps the first value silently; a repeated key is almost always a mistake. It is
+    // placed where the map repeats it: in the file even when an option sets that key's value,
+    // at the option when the option gave the whole map.
+    const YAML::Mark mark = key_yaml.Mark();
+    const std::string message = fmt::format("key {} is given twice", named);
+    if (mark.is_null() || location().file != source_->file) key_node.fail(message);
+    throw InputError({source_->file, mark.line + 1, mark.column + 1}, message + key_node.where());
+  }
+  if (allowed.empty()) key_node.fail(fmt::format("unknown key {}: nothing may be set here", named));
+  std::string message = fmt::format("unknown key {}", named);
+  if (auto near = nearest_word(key, allowed))
+    message += fmt::format(" (did you mean '{}'?)", *near);
+  message += fmt::format("; expected one of: {}", join(allowed));
+  key_node.fail(message);
 }
 
 bool YamlNode::has(std::string_view key) const {

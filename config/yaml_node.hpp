@@ -80,6 +80,10 @@ class YamlNode {
 
  private:
   std::string child_path(std::string_view key) const;
+  // allow_keys' error about `key` (given twice, or not allowed): built only when there is one.
+  [[noreturn, gnu::cold]] void reject_key(const YAML::Node& key_yaml, const std::string& key,
+                                          const std::vector<std::string>& allowed,
+                                          bool repeated) const;
 
   YAML::Node node_;
   std::shared_ptr<const YamlSource> source_;
