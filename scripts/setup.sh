@@ -17,6 +17,7 @@ packages=(
   build-essential cmake ninja-build
   pkg-config  # scripts/test-package.sh builds a program through aqlsim.pc
   time        # /usr/bin/time, for scripts/scale.sh
+  universal-ctags  # scripts/unity-names.sh, the lint of the unity batches (a test)
   libyaml-cpp-dev libboost-graph-dev libhsa-runtime-dev
   libcli11-dev nlohmann-json3-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev
