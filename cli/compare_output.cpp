@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <iostream>
+#include <string_view>
+#include <vector>
 
 #include "cli/commands.hpp"
 #include "report/csv.hpp"
@@ -83,7 +85,14 @@ void print_application_table(const ExperimentSpec& spec,
   const LeadingColumns leading(spec, rows);
   std::string header = leading.titles(spec) +
                        fmt::format("{:>7} {:>7} {:>7} {:>9}", "ANTT", "DNTT", "STP", "fairness");
-  for (const auto& [app, ntt] : rows.front().mean_ntt)
+  // A column for every application of any row (the rows' workloads may list them in other
+  // orders, or a row may lack one whose workloads all failed there), each value by its name.
+  std::vector<std::string_view> apps;
+  for (const ApplicationSummaryRow& r : rows) {
+    for (const auto& [app, ntt] : r.mean_ntt)
+      if (std::ranges::find(apps, app) == apps.end()) apps.push_back(app);
+  }
+  for (const std::string_view app : apps)
     header += fmt::format(" {:>8}", app);
   std::cout << "\nEach application's NTT averaged over the workloads, then ANTT, DNTT, STP "
                "and fairness of those averages:\n"
@@ -93,8 +102,10 @@ void print_application_table(const ExperimentSpec& spec,
     line +=
         fmt::format("{:>7} {:>7} {:>7} {:>9}", fixed(r.metrics.antt, 3), fixed(r.metrics.dntt, 3),
                     fixed(r.metrics.stp, 3), fixed(r.metrics.fairness, 3));
-    for (const auto& [app, ntt] : r.mean_ntt)
-      line += fmt::format(" {:>8}", fixed(ntt, 3));
+    for (const std::string_view app : apps) {
+      const auto it = std::ranges::find(r.mean_ntt, app, [](const auto& m) { return m.first; });
+      line += fmt::format(" {:>8}", it != r.mean_ntt.end() ? fixed(it->second, 3) : "-");
+    }
     std::cout << line << '\n';
   }
 }

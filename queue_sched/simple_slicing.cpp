@@ -35,7 +35,12 @@ void SlicingPredictor<Figures>::on_launch(const KernelState& kernel) {
   // No CU has a prediction yet: every leaf is empty.
   KernelSlices& k = kernels_[kernel.id];
   k = {};
-  k.shape.total_blocks = (kernel.total_workgroups + cu_count_ - 1) / cu_count_;
+  k.cu_mask = kernel.cu_mask;
+  // N_CU of Total_Blocks: the CUs the mask admits (a mask admits at least one).
+  const std::uint64_t usable =
+      k.cu_mask.empty() ? cu_count_ : k.cu_mask.size() - std::ranges::count(k.cu_mask, 0);
+  assert(usable > 0);
+  k.shape.total_blocks = (kernel.total_workgroups + usable - 1) / usable;
   k.shape.resident_blocks = std::max<std::uint32_t>(1, kernel.occupancy.max_residency);
   k.maxima = no_maxima(cu_count_);
   running_.push_back(kernel.id);
@@ -76,7 +81,7 @@ void SlicingPredictor<Figures>::copy_sample(KernelId kernel, CuIndex from, Tick 
   assert(t > 0 && "copying a sample that was never taken");
   for (CuIndex c = 0; c < k.cus.size(); ++c) {
     CuSlice& s = k.cus[c];
-    if (s.predicted()) continue;
+    if (s.predicted() || (!k.cu_mask.empty() && k.cu_mask[c] == 0)) continue;
     s.t = t;
     s.pred = s.equation2(now, k.shape);
     pred_changed(k, c);

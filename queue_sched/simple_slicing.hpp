@@ -34,7 +34,9 @@ enum class KernelFigures { all, runtime_only };
 
 // Table 1's per-kernel figures, the same on every CU.
 struct KernelShape {
-  std::uint64_t total_blocks = 0;     // Total_Blocks = ceil(Blocks / N_CU), an estimate
+  // Total_Blocks = ceil(Blocks / N_CU), an estimate; N_CU counts the CUs its queue's CU mask
+  // lets it use at launch (a kernel scheduler that narrows the mask later is not followed).
+  std::uint64_t total_blocks = 0;
   std::uint32_t resident_blocks = 1;  // Resident_Blocks = R, set at launch
 };
 
@@ -121,9 +123,10 @@ class SlicingPredictor {
   void on_block_evicted(const WorkgroupRecord& wg);
   void on_kernel_end(KernelId kernel);  // OnKernelEnd
 
-  // SRTF's sample (§5.1.1): every CU without a sampled t takes the t of CU `from` and predicts
-  // with equation 2 on its own counters. Those CUs still resample when their own first block
-  // ends (slice-aware mode), since their Reslice stays set.
+  // SRTF's sample (§5.1.1): every CU without a sampled t that the kernel's CU mask at launch
+  // admits takes the t of CU `from` and predicts with equation 2 on its own counters. Those CUs
+  // still resample when their own first block ends (slice-aware mode), since their Reslice stays
+  // set.
   void copy_sample(KernelId kernel, CuIndex from, Tick now);
 
   SliceMode mode() const { return mode_; }
@@ -194,6 +197,7 @@ class SlicingPredictor {
     std::vector<CuSlice> cus;
     CuSlice untouched;
     KernelShape shape;
+    std::vector<std::uint8_t> cu_mask;  // the kernel's at launch (empty: every CU)
     Maxima maxima = no_maxima(0);
     // 0 from the kernel's launch, one more at every later slice boundary (always 0 in
     // slice-unaware mode).

@@ -188,4 +188,37 @@ TEST_F(CompareCli, RunsGoOnWhenTheSystemRefusesThreads) {
               StartsWith("aqlsim: note: the system would not start a thread to show progress ("));
 }
 
+// Two applications (metrics_per: queue), listed xx, yy by one workload and yy, xx by the other,
+// on one CU that runs one work-group at a time: the queue listed first runs first. wa: xx 0-10
+// (NTT 1), yy 10-40 (40/30); wb: yy 0-30 (1), xx 30-40 (4). At the second sweep point wa's
+// kernel 0 (xx's) has 100 work-groups and stops at the time limit, so only wb counts there.
+// Each value is printed under its application's name, not by its place in the row's first run.
+TEST_F(CompareCli, EachApplicationsNttIsPrintedUnderItsOwnName) {
+  const std::string device = R"(device:
+  compute_units: 1
+  cu: {max_workgroups: 1}
+  front_end: {hw_queues: 2, packet_latency: 0}
+metrics_per: queue
+)";
+  const std::string x = "  - {name: xx, packets: [{name: x0, dispatch: k0}]}\n";
+  const std::string y = "  - {name: yy, packets: [{name: y0, dispatch: k1}]}\n";
+  const std::string kernels =
+      "  - {name: k0, workgroups: 1, wg_time: 10us, rsd: 0}\n"
+      "  - {name: k1, workgroups: 1, wg_time: 30us, rsd: 0}\n";
+  write("wa.yaml", device + "kernels:\n" + kernels + "queues:\n" + x + y);
+  write("wb.yaml",
+        device + "kernels:\n  - {name: unused, wg_time: 10us}\n" + kernels + "queues:\n" + y + x);
+  const std::string experiment = write("e.yaml", R"(experiment:
+  workloads: [wa.yaml, wb.yaml]
+  policies: [fifo]
+  sweep: {kernels.0.workgroups: [1, 100]}
+)");
+  const Result r = aqlsim("compare " + quote(experiment) + " --max-sim-time 200us");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr(" fairness       xx       yy\n"));
+  // xx (1 + 4) / 2, yy (40/30 + 1) / 2; then wb alone.
+  EXPECT_THAT(r.out, HasSubstr("    2.500    1.167\n"));
+  EXPECT_THAT(r.out, HasSubstr("    4.000    1.000\n"));
+}
+
 }  // namespace

@@ -305,6 +305,31 @@ TEST(SimpleSlicing, ACopiedSampleGivesTheOtherCusTheirFirstPrediction) {
   EXPECT_EQ(p.predicted_runtime(0), 70);
 }
 
+TEST(SimpleSlicing, AMaskedKernelsBlocksAreSharedByTheCusItsMaskAdmits) {
+  // Four CUs, the queue's mask admits CU 0 only; 40 blocks, R = 10, every block 10 ticks: four
+  // steps of ten on CU 0, 40 ticks. Total_Blocks = 40 / 1, not ceil(40 / 4) = 10 (with 10, the
+  // first end predicted 10 + 9 * 10 / 10 = 19, and every later one that the kernel was done).
+  SimpleSlicingPredictor p(4, SliceMode::aware);
+  KernelState k = kernel(0, 40, 10);
+  k.cu_mask = {1, 0, 0, 0};
+  p.on_launch(k);
+  EXPECT_EQ(p.shape(0).total_blocks, 40u);
+  for (int i = 0; i < 10; ++i)
+    p.on_block_start(block(0, 0, 10));
+  p.on_block_end(block(0, 0, 10));
+  // 10 + (40 - 1) * 10 / 10 = 49.
+  EXPECT_EQ(p.predicted_runtime(0), 49);
+  // The copied sample reaches no CU the mask bars: they never run the kernel.
+  p.copy_sample(0, 0, 10);
+  for (const CuIndex cu : {1u, 2u, 3u})
+    EXPECT_FALSE(p.slice(0, cu).predicted()) << "CU " << cu;
+  for (int i = 0; i < 9; ++i)
+    p.on_block_end(block(0, 0, 10));
+  // After the first step: 10 + 30 * 10 / 10 = 40, the kernel's runtime.
+  EXPECT_EQ(p.predicted_runtime(0), 40);
+  EXPECT_EQ(p.remaining(0, 10), 30);
+}
+
 template <KernelFigures Figures>
 void expect_remaining_never_negative_and_ended_kernels_forgotten() {
   SlicingPredictor<Figures> p(1, SliceMode::aware);
