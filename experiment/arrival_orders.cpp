@@ -100,7 +100,7 @@ std::vector<WorkloadSource> arrival_orders(const YamlNode& node) {
     for (std::size_t slot = 0; slot < p.size(); ++slot)
       queues += queue_text(apps[p[slot]], spacing.times(slot));
     workloads.push_back(
-        {fmt::format("order-{:03}", order + 1), "", head + "queues:\n" + queues, {}});
+        {fmt::format("order-{:03}", order + 1), "", head + "queues:\n" + queues, {}, library_yaml});
   }
   return workloads;
 }

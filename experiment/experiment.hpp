@@ -34,6 +34,10 @@ struct WorkloadSource {
   std::string path;  // empty for generated text
   std::string text;
   std::optional<RelativeArrival> second_arrival;  // none: every arrival is in the text
+  // Generated text: its kernel library's absolute path as the text writes it (a YAML scalar),
+  // which a shard's fingerprint leaves out (the library's text counts instead), so that shards
+  // made in checkouts at other paths merge.
+  std::string library_yaml{};
 };
 
 // Where each `set` entry and sweep assignment ("key=value") of an experiment file was written,

@@ -69,7 +69,8 @@ std::string queue_line(const std::string& queue, const std::string& kernel, cons
 // Every combination of `size` distinct kernels in list order, the i-th submitted at i * spacing.
 template <class Text>
 std::vector<WorkloadSource> kernel_groups(const std::vector<std::string>& names, std::size_t size,
-                                          const GeneratedTime& spacing, Text&& text) {
+                                          const GeneratedTime& spacing,
+                                          const std::string& library_yaml, Text&& text) {
   std::vector<WorkloadSource> groups;
   std::vector<std::size_t> pick(size);
   std::iota(pick.begin(), pick.end(), 0);
@@ -81,7 +82,7 @@ std::vector<WorkloadSource> kernel_groups(const std::vector<std::string>& names,
       name += (i == 0 ? "" : "+") + kernel;
       queues += queue_line(fmt::format("k{}", i), kernel, spacing.times(i));
     }
-    groups.push_back({name, "", text(queues), {}});
+    groups.push_back({name, "", text(queues), {}, library_yaml});
     // The next combination: advance the last index that can still move.
     std::size_t i = size;
     while (i > 0 && pick[i - 1] == names.size() - size + i - 1)
@@ -133,7 +134,7 @@ std::vector<WorkloadSource> kernel_pairs(const YamlNode& node) {
     check_last_arrival(node.require("second_arrival").location(),
                        static_cast<double>(group - 1) * static_cast<double>(arrival.fixed.ticks));
     // (A structured binding is captured by name only from clang 16.)
-    return kernel_groups(names, group, arrival.fixed,
+    return kernel_groups(names, group, arrival.fixed, library_yaml,
                          [&, &dev = device](const std::string& queues) {
                            return workload_text(dev, include, queues);
                          });
@@ -147,7 +148,8 @@ std::vector<WorkloadSource> kernel_pairs(const YamlNode& node) {
       if (first == second) continue;
       const std::string queues =
           queue_line("first", first, "0ps") + queue_line("second", second, arrival.fixed.times(1));
-      pairs.push_back({first + "+" + second, "", workload_text(device, include, queues), relative});
+      pairs.push_back({first + "+" + second, "", workload_text(device, include, queues), relative,
+                       library_yaml});
     }
   }
   return pairs;

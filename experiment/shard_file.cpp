@@ -38,6 +38,14 @@ class Fingerprint {
   std::uint64_t hash_ = 0xcbf29ce484222325;
 };
 
+// `text` with every occurrence of `part` taken out (none when `part` is empty).
+std::string without(std::string text, std::string_view part) {
+  if (part.empty()) return text;
+  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at))
+    text.erase(at, part.size());
+  return text;
+}
+
 std::optional<std::size_t> read_count(std::string_view digits) {
   std::size_t value = 0;
   const char* end = digits.data() + digits.size();
@@ -143,7 +151,7 @@ std::string experiment_fingerprint(const ExperimentSpec& spec, const CompareOpti
   f.add(spec.workloads.size());
   for (const WorkloadSource& w : spec.workloads) {
     f.add(w.name);
-    f.add(w.text);
+    f.add(without(w.text, w.library_yaml));
     // A pair's percentage arrival is resolved per run, not written in its text.
     f.add(w.second_arrival ? fmt::format("{:a}", w.second_arrival->fraction) : std::string());
   }

@@ -61,6 +61,42 @@ TEST_F(ShardFiles, MergedShardsPrintAndWriteTheBytesOfTheWholeComparison) {
   }
 }
 
+// A generated experiment (`pairs`) writes its library's absolute path into each workload's
+// text; the fingerprint leaves it out, so that copies of the experiment and library in two
+// folders (two checkouts, two machines) make shards that merge (they were refused as "a shard
+// of another comparison"). The library's text still counts: an edited copy is refused.
+TEST_F(ShardFiles, ShardsOfAGeneratedExperimentMadeInTwoFoldersMerge) {
+  const std::string library =
+      "kernels:\n  - {name: a, wg_time: 10us}\n  - {name: b, wg_time: 20us}\n";
+  const std::string experiment =
+      "experiment:\n  pairs: {device: {compute_units: 1}, kernels: lib.yaml, second_arrival: 1us}\n"
+      "  policies: [fifo, sjf]\n";
+  fs::create_directories(path("one"));
+  fs::create_directories(path("two/deeper"));
+  for (const std::string folder : {"one/", "two/deeper/"}) {
+    write(folder + "lib.yaml", library);
+    write(folder + "e.yaml", experiment);
+  }
+  const auto shard_of = [&](const std::string& folder, std::size_t index, const std::string& csv) {
+    const Result r = aqlsim("compare " + quote(path(folder + "e.yaml")) + " --no-alone --shard " +
+                            std::to_string(index) + "/2 --csv " + quote(path(csv)));
+    EXPECT_EQ(r.status, 0) << r.err;
+    return path(csv);
+  };
+  const std::string first = shard_of("one/", 0, "s0.csv");
+  const Result merged = merge({first, shard_of("two/deeper/", 1, "s1.csv")});
+  EXPECT_EQ(merged.status, 0) << merged.err;
+  const Result whole = aqlsim("compare " + quote(path("one/e.yaml")) + " --no-alone --csv " +
+                              quote(path("whole.csv")));
+  ASSERT_EQ(whole.status, 0) << whole.err;
+  EXPECT_EQ(merged.out, whole.out);
+  EXPECT_EQ(read_file(path("merged.csv")), read_file(path("whole.csv")));
+  fs::remove(path("merged.csv"));
+  write("two/deeper/lib.yaml",
+        "kernels:\n  - {name: a, wg_time: 10us}\n  - {name: b, wg_time: 25us}\n");
+  expect_refused({first, shard_of("two/deeper/", 1, "s1.csv")}, {"a shard of another comparison"});
+}
+
 // scripts/sbatch-compare.sh with a stand-in for sbatch that runs an array's tasks, then the
 // merge job, at once, as Slurm would run them (with SLURM_ARRAY_TASK_ID and _COUNT set).
 TEST_F(ShardFiles, TheSlurmScriptMakesTheShardsAndMergesThem) {
