@@ -41,11 +41,6 @@ inline constexpr std::size_t kMaxGraphEdges = 10'000'000;
 // share a shard within 64 bits.
 inline constexpr std::size_t kMaxShards = std::size_t{1} << 32;
 
-// The shortest front_end.quantum: 100 ns, far below a real scheduler's (milliseconds) and
-// gem5's (100 us), yet a run with more queues than slots costs at most 10 events a microsecond
-// of simulated time for it (1 ps would cost 10^6: a 10 ms run, 10^10 events).
-inline constexpr Tick kMinQuantum = 100 * kNanosecond;
-
 // A task's or an edge's cost (`cost`, DOT's `size`, STG's costs): 1e300. A HEFT rank or a
 // critical path adds at most one cost per task and edge, so any sum over a graph at the limits
 // above stays below 1.1e307, finite; at a double's maximum two costs added make infinity.

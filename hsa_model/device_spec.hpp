@@ -9,7 +9,16 @@
 
 namespace aqlsim {
 
+// Bounds that the model's own types and timers need, checked by check_device (the YAML reader
+// checks them, and tighter input limits, at the key).
 inline constexpr std::uint32_t kMaxSimdsPerCu = 8;
+inline constexpr std::uint32_t kMaxWavesPerSimd = 255;    // a SIMD's wave count is 8 bits
+inline constexpr std::uint32_t kMaxWorkgroupsPerCu = 64;  // a CU's lanes are a 64-bit mask
+inline constexpr std::uint32_t kMaxHwQueues = 1 << 16;    // a slot's events carry 16 bits of it
+// The shortest front_end.quantum: 100 ns, far below a real scheduler's (milliseconds) and
+// gem5's (100 us), yet a run with more queues than slots costs at most 10 events a microsecond
+// of simulated time for it (1 ps would cost 10^6: a 10 ms run, 10^10 events).
+inline constexpr Tick kMinQuantum = 100 * kNanosecond;
 
 // How a work-group's duration follows the load of its CU (README: The model).
 enum class WorkgroupTiming {
@@ -75,5 +84,11 @@ struct DeviceSpec {
   FrontEndSpec front_end;
   PreemptionSpec preemption;
 };
+
+// Throws std::invalid_argument naming the first setting outside what the model can run: no CU,
+// SIMD, wave slot, hardware queue or kernel place; a quantum under kMinQuantum or not longer
+// than map + unmap; a negative latency; a bound above. A DeviceSpec built in code (the host API)
+// would otherwise hang the run or end it in a false deadlock.
+void check_device(const DeviceSpec& device);
 
 }  // namespace aqlsim

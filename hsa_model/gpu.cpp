@@ -6,10 +6,18 @@
 #include <cassert>
 
 namespace aqlsim {
+namespace {
+
+DeviceSpec checked(DeviceSpec device) {
+  check_device(device);
+  return device;
+}
+
+}  // namespace
 
 Gpu::Gpu(DeviceSpec device, std::unique_ptr<QueueMappingPolicy> mapping,
          std::unique_ptr<ThreadBlockScheduler> scheduler, std::uint64_t seed)
-    : device_(std::move(device)),
+    : device_(checked(std::move(device))),
       mapping_(std::move(mapping)),
       scheduler_(std::move(scheduler)),
       state_(device_.front_end.hw_queues, observers_),

@@ -19,13 +19,13 @@ void apply_cu_yaml(const YamlNode& node, ComputeUnitSpec& cu) {
   node.allow_keys({"simds", "waves_per_simd", "vgprs_per_simd", "vgpr_granule", "sgprs_per_simd",
                    "sgpr_granule", "lds_bytes", "max_workgroups", "timing"});
   cu.simds = read_u32(node, "simds", cu.simds, 1, kMaxSimdsPerCu);
-  cu.waves_per_simd = read_u32(node, "waves_per_simd", cu.waves_per_simd, 1, 255);
+  cu.waves_per_simd = read_u32(node, "waves_per_simd", cu.waves_per_simd, 1, kMaxWavesPerSimd);
   cu.vgprs_per_simd = read_u32(node, "vgprs_per_simd", cu.vgprs_per_simd, 1, 1 << 20);
   cu.vgpr_granule = read_u32(node, "vgpr_granule", cu.vgpr_granule, 1, 256);
   cu.sgprs_per_simd = read_u32(node, "sgprs_per_simd", cu.sgprs_per_simd, 0, 1 << 20);
   cu.sgpr_granule = read_u32(node, "sgpr_granule", cu.sgpr_granule, 1, 256);
   cu.lds_bytes = read_u32(node, "lds_bytes", cu.lds_bytes, 0, 1 << 30);
-  cu.max_workgroups = read_u32(node, "max_workgroups", cu.max_workgroups, 1, 64);
+  cu.max_workgroups = read_u32(node, "max_workgroups", cu.max_workgroups, 1, kMaxWorkgroupsPerCu);
   if (auto timing = node.get("timing")) {
     const std::string text = timing->as_string();
     if (text == "at-dispatch") {
@@ -79,7 +79,7 @@ void apply_front_end_yaml(const YamlNode& node, FrontEndSpec& fe, double clock_m
   apply_semantics_yaml(node, fe);
   fe.max_unfinished_per_queue =
       read_u32(node, "max_unfinished_per_queue", fe.max_unfinished_per_queue, 0, 1 << 20);
-  fe.hw_queues = read_u32(node, "hw_queues", fe.hw_queues, 1, 1 << 16);
+  fe.hw_queues = read_u32(node, "hw_queues", fe.hw_queues, 1, kMaxHwQueues);
   fe.quantum = node.duration_or("quantum", fe.quantum, clock_mhz);
   fe.map_latency = node.duration_or("map_latency", fe.map_latency, clock_mhz);
   fe.unmap_latency = node.duration_or("unmap_latency", fe.unmap_latency, clock_mhz);
@@ -92,11 +92,11 @@ void apply_front_end_yaml(const YamlNode& node, FrontEndSpec& fe, double clock_m
                            format_duration(fe.quantum),
                            format_duration(fe.map_latency + fe.unmap_latency)));
   }
-  if (fe.quantum < limits::kMinQuantum) {
+  if (fe.quantum < kMinQuantum) {
     node.require("quantum").fail(fmt::format(
         "the quantum ({}) must be at least {}: while queues outnumber slots the front end wakes "
         "every quantum, so a run would take an event per quantum of simulated time",
-        format_duration(fe.quantum), format_duration(limits::kMinQuantum)));
+        format_duration(fe.quantum), format_duration(kMinQuantum)));
   }
 }
 

@@ -47,6 +47,44 @@ class HostApiMisuse : public ::testing::Test {
   std::uint64_t kernel5 = 0;
 };
 
+// A device built in code gets the checks a workload's `device` gets: with no slot, a quantum of
+// 0 or no kernel place, a wait on the first kernel hung (the quantum timer re-armed forever), and
+// a 65,537th slot's events went to slot 0 (a false deadlock).
+TEST(HostApiDevice, ASettingTheModelCannotRunIsRefusedByName) {
+  const auto refusal = [](void (*change)(DeviceSpec&)) -> std::string {
+    DeviceSpec device = testing::host_api_device(4);
+    change(device);
+    try {
+      hsa::Runtime rt(device, std::make_unique<RrTimeslice>(PolicyParams{}),
+                      std::make_unique<FifoBackfill>(PolicyParams{}));
+    } catch (const std::invalid_argument& e) {
+      return e.what();
+    }
+    return "accepted";
+  };
+  EXPECT_EQ(refusal([](DeviceSpec& d) { d.front_end.hw_queues = 0; }),
+            "device front_end.hw_queues must be from 1 to 65536, found 0");
+  EXPECT_EQ(refusal([](DeviceSpec& d) { d.front_end.hw_queues = 65537; }),
+            "device front_end.hw_queues must be from 1 to 65536, found 65537");
+  EXPECT_EQ(refusal([](DeviceSpec& d) { d.front_end.max_concurrent_kernels = 0; }),
+            "device front_end.max_concurrent_kernels must be from 1 to 4294967295, found 0");
+  EXPECT_EQ(refusal([](DeviceSpec& d) { d.front_end.quantum = 0; }),
+            "device front_end.quantum must be at least 0.1 us and longer than map_latency + "
+            "unmap_latency (0 us), found 0 us");
+  EXPECT_EQ(refusal([](DeviceSpec& d) { d.front_end.map_latency = 100 * us; }),
+            "device front_end.quantum must be at least 0.1 us and longer than map_latency + "
+            "unmap_latency (100 us), found 100 us");
+  EXPECT_EQ(refusal([](DeviceSpec& d) { d.front_end.packet_latency = -1; }),
+            "device front_end.packet_latency must not be negative, found -1e-06 us");
+  EXPECT_EQ(refusal([](DeviceSpec& d) { d.compute_units = 0; }),
+            "device compute_units must be from 1 to 4294967295, found 0");
+  EXPECT_EQ(refusal([](DeviceSpec& d) { d.cu.max_workgroups = 65; }),
+            "device cu.max_workgroups must be from 1 to 64, found 65");
+  EXPECT_EQ(refusal([](DeviceSpec& d) { d.preemption.save_gbps = 0; }),
+            "device preemption.save_gbps must be above 0, found 0");
+  EXPECT_EQ(refusal([](DeviceSpec& d) { d.front_end.hw_queues = 65536; }), "accepted");
+}
+
 // The fields are wider than the packet's: a cast would wrap and run another grid (2^24 + 1
 // work-groups of 256 ran as one; a work-group of 65,600 work-items as 4,100 of 64).
 TEST(PacketBuilders, RefuseWhatThePacketCannotHold) {
