@@ -81,6 +81,7 @@ class Gpu {
   const KernelProfile& kernel_profile(std::uint32_t index) const { return profiles_.at(index); }
   UserQueue& create_queue(std::string name, std::uint32_t size, std::uint32_t priority);
   UserQueue& queue(QueueId id) { return *state_.queues.at(id); }
+  const UserQueue& queue(QueueId id) const { return *state_.queues.at(id); }
   std::size_t queue_count() const { return state_.queues.size(); }
   // Writes a packet into a queue's ring, as the host's release store of its header.
   void publish(QueueId queue, std::uint64_t index, const AqlPacket& packet, std::uint32_t priority);

@@ -157,9 +157,20 @@ std::uint64_t Runtime::submit(Queue& queue, const AqlPacket& packet) {
   return index;
 }
 
-void Runtime::run_until(const std::function<bool()>& done, const char* waiting_for) {
-  RunOutcome outcome = gpu_.run_until(done);
-  if (outcome.status == RunStatus::stopped) return;
+RunOutcome Runtime::run() {
+  RunOutcome outcome = gpu_.run();
+  // Everything rung ran; a packet written and never rung is the classic HSA mistake, which a
+  // plain `completed` would hide.
+  if (outcome.status == RunStatus::completed) {
+    if (const std::string unrung = unrung_indices(); !unrung.empty()) {
+      throw SimulationError(fmt::format("the model ran every packet it was given{}", unrung),
+                            std::move(outcome));
+    }
+  }
+  return outcome;
+}
+
+std::string Runtime::unrung_indices() const {
   std::string unrung;  // what the model, having run all it was given, was not given
   for (QueueId q = 0; q < gpu_.queue_count(); ++q) {
     const UserQueue& queue = gpu_.queue(q);
@@ -170,8 +181,30 @@ void Runtime::run_until(const std::function<bool()>& done, const char* waiting_f
                                     : fmt::format("rung up to {}", queue.doorbell_end() - 1));
     }
   }
-  throw SimulationError(fmt::format("the model stopped ({}) while the host waited for {}{}",
-                                    run_status_name(outcome.status), waiting_for, unrung),
+  return unrung;
+}
+
+void Runtime::run_until(const std::function<bool()>& done, const char* waiting_for) {
+  RunOutcome outcome = gpu_.run_until(done);
+  if (outcome.status == RunStatus::stopped) return;
+  // Why, as far as the outcome says: the queue errors, a livelock, the first blocked queue.
+  std::string why;
+  for (const QueueError& e : outcome.errors)
+    why += fmt::format("; queue {}, packet {}: {}", e.queue_name, e.packet_index, e.message);
+  if (!outcome.livelock.empty()) why += "; " + outcome.livelock;
+  if (!outcome.blocked.empty()) {
+    const BlockedQueue& b = outcome.blocked.front();
+    why += fmt::format(
+        "; queue {} waits at packet {} ({}){}", b.queue, b.packet_index, b.packet_type,
+        outcome.blocked.size() > 1
+            ? fmt::format(", and {} more queues (outcome().blocked)", outcome.blocked.size() - 1)
+            : std::string());
+  }
+  const std::string stop = outcome.status == RunStatus::completed
+                               ? std::string("ran every packet it was given")
+                               : fmt::format("stopped ({})", run_status_name(outcome.status));
+  throw SimulationError(fmt::format("the model {} while the host waited for {}{}{}", stop,
+                                    waiting_for, why, unrung_indices()),
                         std::move(outcome));
 }
 

@@ -35,7 +35,8 @@ class Queue {
   std::uint32_t size() const { return queue_->size(); }
   std::uint32_t priority() const { return queue_->priority(); }
   // Changes the queue's priority, as hsa_amd_queue_set_priority; mapping policies see it from
-  // the next quantum.
+  // the next quantum. priority-dynamic reads each packet's priority, given when it was written
+  // (the queue's then, or write's third argument): packets already written keep theirs.
   void set_priority(std::uint32_t priority) { queue_->set_priority(priority); }
   // Restricts the CUs its later dispatches may use, as hsa_amd_queue_cu_set_mask: bit i of
   // word i / 32 enables CU i; `cu_count` bits are read. A `cu_count` of 0 enables every CU
@@ -87,7 +88,8 @@ class Runtime {
   void signal_store(hsa_signal_t signal, std::int64_t value);
   // Lets simulated time run until the signal's value satisfies `condition` against `compare`;
   // returns the value. Throws SimulationError if the model can make no more progress first
-  // (naming any queue with indices reserved and never rung).
+  // (naming the queue errors, a livelock, the first blocked queue and any queue with
+  // indices reserved and never rung).
   std::int64_t signal_wait(hsa_signal_t signal, hsa_signal_condition_t condition,
                            std::int64_t compare);
 
@@ -99,13 +101,18 @@ class Runtime {
   // the wait throws, nothing has been reserved, so the queue is as it was.
   std::uint64_t submit(Queue& queue, const AqlPacket& packet);
 
-  // Runs until every submitted packet has been executed; returns how the run ended.
-  RunOutcome run() { return gpu_.run(); }
+  // Runs until every packet rung has been executed; returns how the run ended. Throws
+  // SimulationError if the run completed while a queue has indices reserved and never rung.
+  // now() is then the front end's last event, often an idle quantum tick after the last kernel
+  // ended: the makespan is gpu().last_progress().
+  RunOutcome run();
   Tick now() const { return gpu_.engine().now(); }
   Gpu& gpu() { return gpu_; }
 
  private:
   void run_until(const std::function<bool()>& done, const char* waiting_for);
+  // "; queue Q has indices reserved up to I and none rung" for each such queue, or "".
+  std::string unrung_indices() const;
   void check_signal(hsa_signal_t signal) const;
   void check_queue(const Queue& queue) const;
 

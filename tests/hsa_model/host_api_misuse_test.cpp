@@ -435,12 +435,33 @@ TEST_F(HostApiMisuse, AWaitThatCannotEndNamesIndicesNeverRung) {
     ADD_FAILURE() << "the wait was satisfied";
   } catch (const hsa::SimulationError& e) {
     EXPECT_STREQ(e.what(),
-                 "the model stopped (completed) while the host waited for a signal; queue Q has "
-                 "indices reserved up to 0 and none rung");
+                 "the model ran every packet it was given while the host waited for a signal; "
+                 "queue Q has indices reserved up to 0 and none rung");
   }
   q.ring_doorbell(0);
   EXPECT_EQ(rt.signal_wait(done, HSA_SIGNAL_CONDITION_EQ, 0), 0);
   EXPECT_EQ(rt.now(), 6 * us);
+}
+
+// run() says so too: it returned `completed` with the kernel never run and its signal at 1.
+TEST_F(HostApiMisuse, ARunThatLeavesIndicesNeverRungSaysWhere) {
+  hsa::Queue& q = rt.queue_create(4, 1, "Q");
+  const hsa_signal_t done = rt.signal_create(1);
+  rt.submit(q, dispatch(kernel5, rt.signal_create(1)));
+  q.write(q.add_write_index(1), dispatch(kernel5, done));
+  try {
+    rt.run();
+    ADD_FAILURE() << "the run completed";
+  } catch (const hsa::SimulationError& e) {
+    EXPECT_STREQ(e.what(),
+                 "the model ran every packet it was given; queue Q has indices reserved up to 1 "
+                 "and rung up to 0");
+    EXPECT_EQ(e.outcome().status, RunStatus::completed);
+  }
+  EXPECT_EQ(rt.signal_load(done), 1);
+  q.ring_doorbell(1);
+  EXPECT_EQ(rt.run().status, RunStatus::completed);
+  EXPECT_EQ(rt.signal_load(done), 0);
 }
 
 }  // namespace

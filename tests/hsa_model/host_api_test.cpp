@@ -101,6 +101,8 @@ TEST_F(HostApi, WaitingOnASignalNothingWillChangeIsADeadlockNotAHang) {
     FAIL() << "expected a SimulationError";
   } catch (const hsa::SimulationError& e) {
     EXPECT_EQ(e.outcome().status, RunStatus::completed);  // nothing was left to run
+    EXPECT_STREQ(e.what(),
+                 "the model ran every packet it was given while the host waited for a signal");
   }
 }
 
@@ -118,6 +120,11 @@ TEST_F(HostApi, AnInvalidPacketEndsTheWaitWithTheQueueError) {
     ASSERT_EQ(e.outcome().status, RunStatus::queue_error);
     EXPECT_EQ(e.outcome().errors[0].queue_name, "broken");
     EXPECT_EQ(e.outcome().errors[0].packet_index, 0u);
+    // The message says what went wrong, not only the status.
+    EXPECT_EQ(std::string(e.what()),
+              "the model stopped (queue_error) while the host waited for a signal; queue broken, "
+              "packet 0: " +
+                  e.outcome().errors[0].message);
   }
 }
 
