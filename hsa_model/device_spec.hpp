@@ -49,8 +49,9 @@ enum class FrontEndSemantics {
 
 // Where a pass starts placing work-groups.
 enum class WorkgroupPlacement {
-  spread,     // round-robin over the CUs that changed: same-moment kernels spread out
+  spread,     // round-robin over the CUs that changed, from CU 0: same-moment kernels spread out
   cu0_first,  // gem5 (shader.cc:254-300): every sweep starts at CU 0
+  rotate,     // as spread, but from the CU after the one that took the pass's last work-group
 };
 
 // The command processor: hardware queue slots, the scheduling quantum, packet processing.

@@ -20,6 +20,7 @@ Dispatcher::Dispatcher(Engine& engine, const DeviceSpec& device, ThreadBlockSche
       seed_(seed),
       max_kernels_(device.front_end.max_concurrent_kernels),
       cu0_first_(device.front_end.placement == WorkgroupPlacement::cu0_first),
+      rotate_(device.front_end.placement == WorkgroupPlacement::rotate),
       wave_size_(device.wave_size),
       preemption_(device.preemption),
       context_channel_free_(device.compute_units, 0),
@@ -167,8 +168,9 @@ void Dispatcher::mark_candidate(CuIndex cu) {
 }
 
 void Dispatcher::mark_all_candidates() {
-  for (CuIndex cu = 0; cu < cus_.size(); ++cu)
-    mark_candidate(cu);
+  const auto count = static_cast<CuIndex>(cus_.size());
+  for (CuIndex i = 0; i < count; ++i)
+    mark_candidate(rotate_from_ + i < count ? rotate_from_ + i : rotate_from_ + i - count);
   issuing_may_have_changed();
 }
 
@@ -231,6 +233,9 @@ void Dispatcher::place_round_robin() {
         is_candidate_[cu] = 0;
       }
     }
+    // The round's last placement: a later marking of every CU starts after it.
+    if (rotate_ && !next_round_.empty())
+      rotate_from_ = static_cast<CuIndex>((next_round_.back() + 1) % cus_.size());
     candidates_.swap(next_round_);
   }
 }

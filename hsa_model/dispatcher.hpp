@@ -132,6 +132,9 @@ class Dispatcher {
   std::uint64_t seed_;
   std::size_t max_kernels_;
   bool cu0_first_;
+  bool rotate_;
+  // Under `rotate`, where marking every CU starts: after the last CU a pass placed on.
+  CuIndex rotate_from_ = 0;
   std::uint32_t wave_size_;
   Tick now_ = 0;  // mirrors engine time for the policy view
 

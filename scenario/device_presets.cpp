@@ -59,9 +59,19 @@ void apply_semantics_yaml(const YamlNode& node, FrontEndSpec& fe) {
   fe.barrier_and_polling =
       read_either(node, "barrier_and", "immediate", "polling", fe.barrier_and_polling);
   fe.gem5_barrier_bit = read_either(node, "barrier_bit", "hsa", "gem5", fe.gem5_barrier_bit);
-  const bool cu0_first = read_either(node, "placement", "spread", "cu0-first",
-                                     fe.placement == WorkgroupPlacement::cu0_first);
-  fe.placement = cu0_first ? WorkgroupPlacement::cu0_first : WorkgroupPlacement::spread;
+  if (const auto placement = node.get("placement")) {
+    const std::string text = placement->as_string();
+    if (text == "spread") {
+      fe.placement = WorkgroupPlacement::spread;
+    } else if (text == "cu0-first") {
+      fe.placement = WorkgroupPlacement::cu0_first;
+    } else if (text == "rotate") {
+      fe.placement = WorkgroupPlacement::rotate;
+    } else {
+      placement->fail(
+          fmt::format("unknown placement '{}'; expected spread, cu0-first or rotate", text));
+    }
+  }
   if (!fe.gem5()) return;
   for (const auto& [key, hsa_way] :
        {std::pair{"barrier_and", "immediate"}, {"barrier_bit", "hsa"}}) {

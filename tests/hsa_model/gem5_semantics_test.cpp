@@ -216,6 +216,33 @@ queues:
   EXPECT_EQ(gem5->kernel("b0").end, 14 * us);
 }
 
+TEST(Gem5Semantics, RotatePlacementStartsAfterTheLastCuPlacedOn) {
+  // Four CUs; a0 and b0 are rung at 0 and 1 us, processed in 4 us and launched at 4 and 5; c
+  // waits for a slot until a's, idle, is given to it at the 100 us quantum: c0 is processed
+  // [100,104] and runs [104,114]. Each kernel is placed alone. spread (and cu0-first) start
+  // every pass at CU 0, where each still fits: all three on CU 0, CUs 1-3 idle. rotate starts
+  // after the CU that took the last work-group: a0 on CU 0, b0 on CU 1, c0 on CU 2.
+  const std::string workload = device("100us", 4) + R"(
+queues:
+  - {name: a, packets: [{name: a0, dispatch: k10}]}
+  - {name: b, packets: [{name: b0, dispatch: k10, at: 1us}]}
+  - {name: c, packets: [{name: c0, dispatch: k10, at: 2us}]}
+)";
+  const std::map<std::string, CuIndex> stacked{{"0", 0}, {"1", 0}, {"2", 0}};
+  for (const char* placement : {"spread", "cu0-first"}) {
+    PlacementLog log;
+    auto run = simulate(workload, {std::string("device.front_end.placement=") + placement}, {&log});
+    ASSERT_EQ(run->outcome.status, RunStatus::completed);
+    EXPECT_EQ(log.cu_of_queue, stacked) << placement;
+  }
+  PlacementLog log;
+  auto run = simulate(workload, {"device.front_end.placement=rotate"}, {&log});
+  ASSERT_EQ(run->outcome.status, RunStatus::completed);
+  EXPECT_EQ(log.cu_of_queue, (std::map<std::string, CuIndex>{{"0", 0}, {"1", 1}, {"2", 2}}));
+  EXPECT_EQ(run->kernel("b0").end, 15 * us);
+  EXPECT_EQ(run->kernel("c0").end, 114 * us);
+}
+
 TEST(Gem5Semantics, QuantumKeepsRotatingWhileAQueueIsUnmapped) {
   // Quantum 100 us. q0 runs k0 [4,14]; q1 and q2 are rung at 250. Mapped at 0: q0, q1.
   // hsa: nothing to do from 14 to 250, so the timer sleeps through 100 and 200. At 250 q1 (in
