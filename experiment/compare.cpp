@@ -106,9 +106,7 @@ RunSummary run_job(const ExperimentSpec& spec, const Job& job, const CompareOpti
   return RunSummary{
       .workload = source.name,
       .point = job.point,
-      .policy = job.policy.empty()
-                    ? scenario.policies.queue_mapping + "+" + scenario.policies.thread_block
-                    : job.policy,
+      .policy = job.policy.empty() ? own_policies_label(scenario.policies) : job.policy,
       .status = report.outcome.status,
       .makespan_us = to_us(report.makespan),
       .metrics = report.metrics,
@@ -142,6 +140,22 @@ double geomean(const std::vector<double>& values) {
 }
 
 }  // namespace
+
+std::string own_policies_label(const PolicySelection& policies) {
+  std::string label = policies.queue_mapping + "+" + policies.thread_block;
+  if (policies.kernel != "none") label += "+" + policies.kernel;
+  return label;
+}
+
+std::vector<std::string_view> split_policies_label(std::string_view label) {
+  std::vector<std::string_view> parts;
+  for (std::size_t start = 0;;) {
+    const std::size_t plus = label.find('+', start);
+    parts.push_back(label.substr(start, plus - start));
+    if (plus == std::string_view::npos) return parts;
+    start = plus + 1;
+  }
+}
 
 void check_run_count(const ExperimentSpec& spec) {
   double points = 1;

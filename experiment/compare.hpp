@@ -6,6 +6,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "experiment/experiment.hpp"
@@ -38,6 +39,13 @@ struct CompareOptions {
   // Called now and then from the calling thread with (runs done, runs in all).
   std::function<void(std::size_t, std::size_t)> progress;
 };
+
+// A run's policy label when the experiment lists no policies: its workload's own,
+// QUEUE-MAPPING+THREAD-BLOCK, then +KERNEL when it selects a kernel scheduler (not `none`), so
+// that workloads under two kernel schedulers make two rows.
+std::string own_policies_label(const PolicySelection& policies);
+// A label's policy names, the parts between '+'.
+std::vector<std::string_view> split_policies_label(std::string_view label);
 
 // The outcome of one run, reduced to what comparisons need.
 struct RunSummary {

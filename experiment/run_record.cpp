@@ -61,15 +61,13 @@ Number parse_number(const Field& f, const SourceLocation& where, std::string_vie
   return value;
 }
 
-// A run's policy is a registered one, or QUEUE-MAPPING+THREAD-BLOCK (a workload's own policies
-// when the experiment lists none).
+// A run's policy is a registered one, or QUEUE-MAPPING+THREAD-BLOCK[+KERNEL] (a workload's own
+// policies when the experiment lists none: own_policies_label).
 std::string parse_policy(const Field& f, const SourceLocation& where) {
   std::string policy = decode_text(f.text, at(where, f));
-  const std::size_t plus = policy.find('+');
-  const bool known = plus == std::string::npos
-                         ? find_policy(policy) != nullptr
-                         : find_policy(std::string_view(policy).substr(0, plus)) &&
-                               find_policy(std::string_view(policy).substr(plus + 1));
+  const std::vector<std::string_view> parts = split_policies_label(policy);
+  const bool known = (parts.size() == 1 || parts.size() == 2 || parts.size() == 3) &&
+                     std::ranges::all_of(parts, [](std::string_view p) { return find_policy(p); });
   if (!known) {
     throw InputError(at(where, f),
                      fmt::format("unknown policy '{}' (`aqlsim policies` lists them)", policy));

@@ -64,7 +64,7 @@ std::string missing_message(const Placed& placed, std::size_t count) {
 
 // Whether two runs in the same place of two sweep points agree on their policy. A listed policy
 // is the same at every point; without a list, a run's label is its workload's own policies
-// (QUEUE-MAPPING+THREAD-BLOCK), which a sweep of `scheduling` changes from point to point.
+// (own_policies_label), which a sweep of `scheduling` changes from point to point.
 bool same_policy(const std::string& a, const std::string& b) {
   const auto own = [](const std::string& label) { return label.find('+') != std::string::npos; };
   return a == b || (own(a) && own(b));

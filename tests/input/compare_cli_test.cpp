@@ -221,4 +221,40 @@ metrics_per: queue
   EXPECT_THAT(r.out, HasSubstr("    4.000    1.000\n"));
 }
 
+// Without a policy list a run is labelled with its workload's own policies, the kernel scheduler
+// included: workloads under kernel-sjf and kernel-rr were pooled into one row labelled
+// rr-idle+fifo-backfill. Their shards merge (the label has three parts).
+TEST_F(CompareCli, WorkloadsUnderTwoKernelSchedulersMakeTwoRows) {
+  const std::string body = R"(device:
+  compute_units: 1
+  cu: {max_workgroups: 1}
+  preemption: {mechanism: kill}
+  front_end: {hw_queues: 2, packet_latency: 0}
+kernels:
+  - {name: ka, workgroups: 1, wg_time: 30us, rsd: 0}
+  - {name: kb, workgroups: 1, wg_time: 10us, rsd: 0}
+queues:
+  - {name: a, packets: [{name: a0, dispatch: ka}]}
+  - {name: b, packets: [{name: b0, dispatch: kb}]}
+)";
+  write("sjf.yaml", body + "scheduling: {kernel: kernel-sjf}\n");
+  write("rr.yaml", body + "scheduling: {kernel: kernel-rr}\n");
+  const std::string experiment = write("e.yaml", "experiment: {workloads: [sjf.yaml, rr.yaml]}\n");
+  const Result whole = aqlsim("compare " + quote(experiment) + " --csv " + quote(path("w.csv")));
+  ASSERT_EQ(whole.status, 0) << whole.err;
+  EXPECT_THAT(whole.out, HasSubstr("\nrr-idle+fifo-backfill+kernel-sjf     1 "));
+  EXPECT_THAT(whole.out, HasSubstr("\nrr-idle+fifo-backfill+kernel-rr      1 "));
+  EXPECT_THAT(read_file(path("w.csv")), HasSubstr(",rr-idle+fifo-backfill+kernel-rr,completed,"));
+  for (const char* shard : {"0", "1"}) {
+    const Result r = aqlsim("compare " + quote(experiment) + " --shard " + shard + "/2 --csv " +
+                            quote(path(std::string("s") + shard)));
+    ASSERT_EQ(r.status, 0) << r.err;
+  }
+  const Result merged = aqlsim("merge " + quote(path("s0")) + " " + quote(path("s1")) + " -o " +
+                               quote(path("m.csv")));
+  ASSERT_EQ(merged.status, 0) << merged.err;
+  EXPECT_EQ(merged.out, whole.out);
+  EXPECT_EQ(read_file(path("m.csv")), read_file(path("w.csv")));
+}
+
 }  // namespace
