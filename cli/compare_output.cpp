@@ -13,10 +13,31 @@
 namespace aqlsim::cli {
 namespace {
 
-// The last segment of a swept key, as a column title.
-std::string column_title(const std::string& key) {
-  const auto dot = key.rfind('.');
-  return dot == std::string::npos ? key : key.substr(dot + 1);
+// The last `n` dot-separated segments of `key` (all of it if it has no more).
+std::string_view last_segments(std::string_view key, std::size_t n) {
+  std::size_t start = key.size();
+  for (; n > 0; --n) {
+    const std::size_t dot = start == 0 ? std::string_view::npos : key.rfind('.', start - 1);
+    if (dot == std::string_view::npos) return key;
+    start = dot;
+  }
+  return key.substr(start + 1);
+}
+
+// Each swept key's column title: its last segment, or as many last segments as tell it from
+// the other keys (kernels.0.wg_time and kernels.1.wg_time: 0.wg_time and 1.wg_time).
+std::vector<std::string> column_titles(const std::vector<Sweep>& sweeps) {
+  std::vector<std::string> titles;
+  for (const Sweep& sweep : sweeps) {
+    std::size_t n = 1;
+    const auto shared = [&](const Sweep& other) {
+      return &other != &sweep && last_segments(other.key, n) == last_segments(sweep.key, n);
+    };
+    while (last_segments(sweep.key, n) != sweep.key && std::ranges::any_of(sweeps, shared))
+      ++n;
+    titles.emplace_back(last_segments(sweep.key, n));
+  }
+  return titles;
 }
 
 std::string fixed(double value, int precision) {
@@ -32,8 +53,8 @@ struct LeadingColumns {
 
   template <class Row>
   LeadingColumns(const ExperimentSpec& spec, const std::vector<Row>& rows) {
-    for (const Sweep& sweep : spec.sweeps)
-      point.push_back(std::max<std::size_t>(14, column_title(sweep.key).size()));
+    for (const std::string& title : column_titles(spec.sweeps))
+      point.push_back(std::max<std::size_t>(14, title.size()));
     for (const Row& r : rows) {
       for (std::size_t i = 0; i < point.size(); ++i)
         point[i] = std::max(point[i], r.point[i].size());
@@ -49,10 +70,7 @@ struct LeadingColumns {
     return line + fmt::format("{:<{}} ", label, policy);
   }
   std::string titles(const ExperimentSpec& spec) const {
-    std::vector<std::string> names;
-    for (const Sweep& sweep : spec.sweeps)
-      names.push_back(column_title(sweep.key));
-    return cells(names, "policy");
+    return cells(column_titles(spec.sweeps), "policy");
   }
 };
 

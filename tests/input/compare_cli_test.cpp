@@ -257,4 +257,14 @@ queues:
   EXPECT_EQ(read_file(path("m.csv")), read_file(path("w.csv")));
 }
 
+// Two swept keys that end alike are told apart in the table's titles by as many last segments
+// as it takes (both were titled `wg_time`); the CSV has the whole keys.
+TEST_F(CompareCli, SweepTitlesThatWouldBeAlikeGetMoreOfTheirKey) {
+  const Result r = compare(
+      "--policies fifo --sweep kernels.0.wg_time=10us --sweep kernels.1.wg_time=10us "
+      "--sweep seed=1");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, StartsWith("0.wg_time      1.wg_time      seed           policy "));
+}
+
 }  // namespace
