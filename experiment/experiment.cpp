@@ -25,11 +25,22 @@
 namespace aqlsim {
 namespace {
 
-std::vector<std::string> strings(const YamlNode& list) {
+// A YAML value on one line (flow style), as an override's text: a list or map written as YAML.
+std::string flow_text(const YamlNode& node) {
+  YAML::Emitter text;
+  text.SetMapFormat(YAML::Flow);
+  text.SetSeqFormat(YAML::Flow);
+  text << node.raw();
+  return text.c_str();
+}
+
+// A sweep's values as override text: a scalar's own, a list's or map's in flow style
+// (`[[0], [0, 1]]` sweeps two CU masks, as `--sweep 'queues.0.cu_mask=[0],[0,1]'` does).
+std::vector<std::string> sweep_values(const YamlNode& list) {
   list.expect_sequence("a list");
   std::vector<std::string> out;
   for (const YamlNode& item : list.elements())
-    out.push_back(item.as_string());
+    out.push_back(item.is_scalar() ? item.as_string() : flow_text(item));
   return out;
 }
 
@@ -147,7 +158,7 @@ ExperimentSpec read_experiment(const YamlNode& node) {
     for (const auto& [key, values] : sweep->entries()) {
       if (is_swept(e.sweeps, key))
         values.fail(fmt::format("key '{}' is swept twice", printable(excerpt(key))));
-      const Sweep& added = e.sweeps.emplace_back(Sweep{key, strings(values)});
+      const Sweep& added = e.sweeps.emplace_back(Sweep{key, sweep_values(values)});
       if (added.values.empty())
         values.fail(fmt::format("'{}' sweeps no values: give at least one", key));
       const std::vector<YamlNode> items = values.elements();
@@ -182,17 +193,13 @@ ExperimentSpec read_experiment(const YamlNode& node) {
 }  // namespace
 
 GeneratorSource read_generator_source(const YamlNode& node) {
-  YAML::Emitter device;
-  device.SetMapFormat(YAML::Flow);
-  device.SetSeqFormat(YAML::Flow);
-  device << node.require("device").raw();
   const std::string library =
       std::filesystem::absolute(
           path_beside(node.source().file.str(), node.require("kernels").as_string()))
           .string();
   YAML::Emitter quoted;
   quoted << YAML::DoubleQuoted << library;
-  return {device.c_str(), library, quoted.c_str()};
+  return {flow_text(node.require("device")), library, quoted.c_str()};
 }
 
 std::string GeneratedTime::times(std::uint64_t n) const {

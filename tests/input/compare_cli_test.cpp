@@ -267,4 +267,32 @@ TEST_F(CompareCli, SweepTitlesThatWouldBeAlikeGetMoreOfTheirKey) {
   EXPECT_THAT(r.out, StartsWith("0.wg_time      1.wg_time      seed           policy "));
 }
 
+// An experiment file's sweep takes lists and maps written as YAML, each value's text its flow
+// form (the override `--sweep` would give); they were refused as "expected a single value".
+TEST_F(CompareCli, AnExperimentFileSweepsListsWrittenAsYaml) {
+  write("w.yaml",
+        R"(device: {compute_units: 2, cu: {max_workgroups: 1}, front_end: {packet_latency: 0}}
+kernels: [{name: k, workgroups: 2, wg_time: 10us, rsd: 0, contention: 0}]
+queues: [{name: q, packets: [{dispatch: k}]}]
+)");
+  const std::string experiment = write("e.yaml", R"(experiment:
+  workloads: [w.yaml]
+  policies: [fifo]
+  sweep: {queues.0.cu_mask: [[0], [0, 1]]}
+)");
+  const Result r = aqlsim("compare " + quote(experiment) + " --csv " + quote(path("e.csv")));
+  ASSERT_EQ(r.status, 0) << r.err;
+  // One CU: the two work-groups one after the other; two CUs: side by side.
+  const std::string csv = read_file(path("e.csv"));
+  EXPECT_THAT(csv, HasSubstr("w.yaml,[0],fifo,completed,20.000000,"));
+  EXPECT_THAT(csv, HasSubstr("w.yaml,\"[0, 1]\",fifo,completed,10.000000,"));
+  const std::string twice = write("twice.yaml", R"(experiment:
+  workloads: [w.yaml]
+  sweep: {queues.0.cu_mask: [[0,1], [0, 1]]}
+)");
+  const Result refused = aqlsim("compare " + quote(twice));
+  EXPECT_EQ(refused.status, kExitBadInput);
+  EXPECT_THAT(refused.err, HasSubstr("twice.yaml:3:37: value '[0, 1]' is listed twice"));
+}
+
 }  // namespace
