@@ -9,35 +9,17 @@
 
 #include "cli/commands.hpp"
 #include "report/csv.hpp"
+#include "report/sweep_titles.hpp"
 
 namespace aqlsim::cli {
 namespace {
 
-// The last `n` dot-separated segments of `key` (all of it if it has no more).
-std::string_view last_segments(std::string_view key, std::size_t n) {
-  std::size_t start = key.size();
-  for (; n > 0; --n) {
-    const std::size_t dot = start == 0 ? std::string_view::npos : key.rfind('.', start - 1);
-    if (dot == std::string_view::npos) return key;
-    start = dot;
-  }
-  return key.substr(start + 1);
-}
-
-// Each swept key's column title: its last segment, or as many last segments as tell it from
-// the other keys (kernels.0.wg_time and kernels.1.wg_time: 0.wg_time and 1.wg_time).
+// The sweep columns' titles (sweep_titles).
 std::vector<std::string> column_titles(const std::vector<Sweep>& sweeps) {
-  std::vector<std::string> titles;
-  for (const Sweep& sweep : sweeps) {
-    std::size_t n = 1;
-    const auto shared = [&](const Sweep& other) {
-      return &other != &sweep && last_segments(other.key, n) == last_segments(sweep.key, n);
-    };
-    while (last_segments(sweep.key, n) != sweep.key && std::ranges::any_of(sweeps, shared))
-      ++n;
-    titles.emplace_back(last_segments(sweep.key, n));
-  }
-  return titles;
+  std::vector<std::string> keys;
+  for (const Sweep& sweep : sweeps)
+    keys.push_back(sweep.key);
+  return report::sweep_titles(keys);
 }
 
 std::string fixed(double value, int precision) {

@@ -66,8 +66,14 @@ Number parse_number(const Field& f, const SourceLocation& where, std::string_vie
 std::string parse_policy(const Field& f, const SourceLocation& where) {
   std::string policy = decode_text(f.text, at(where, f));
   const std::vector<std::string_view> parts = split_policies_label(policy);
-  const bool known = (parts.size() == 1 || parts.size() == 2 || parts.size() == 3) &&
-                     std::ranges::all_of(parts, [](std::string_view p) { return find_policy(p); });
+  // One registered name, or the workload's own: a policy of each kind in that order.
+  constexpr PolicyKind kOwn[] = {PolicyKind::queue_mapping, PolicyKind::thread_block,
+                                 PolicyKind::kernel};
+  bool known = parts.size() <= std::size(kOwn);
+  for (std::size_t i = 0; known && i < parts.size(); ++i) {
+    const PolicyInfo* p = find_policy(parts[i]);
+    known = p && (parts.size() == 1 || p->kind == kOwn[i]);
+  }
   if (!known) {
     throw InputError(at(where, f),
                      fmt::format("unknown policy '{}' (`aqlsim policies` lists them)", policy));

@@ -17,6 +17,7 @@
 #include "report/csv.hpp"
 #include "report/html_page.hpp"
 #include "report/svg.hpp"
+#include "report/sweep_titles.hpp"
 
 namespace aqlsim::report {
 namespace {
@@ -42,22 +43,14 @@ double parse_number(const std::string& field, const std::string& name, int line,
   return value;
 }
 
-// Each swept key by its last part (`wg_time=10us`), or whole when two keys share a last part
-// (`kernels.0.wg_time` and `kernels.1.wg_time`).
+// Each swept key by its title (sweep_titles: `wg_time=10us`, `0.wg_time=10us`).
 std::string point_label(const std::vector<std::string>& keys,
                         const std::vector<std::string>& point) {
   if (keys.empty()) return "all workloads";
-  const auto last_part = [](const std::string& key) {
-    const auto dot = key.rfind('.');
-    return dot == std::string::npos ? key : key.substr(dot + 1);
-  };
-  std::set<std::string> parts;
-  for (const std::string& key : keys)
-    parts.insert(last_part(key));
-  const bool whole = parts.size() < keys.size();
+  const std::vector<std::string> titles = sweep_titles(keys);
   std::string out;
   for (std::size_t i = 0; i < keys.size(); ++i)
-    out += (i ? ", " : "") + (whole ? keys[i] : last_part(keys[i])) + "=" + point[i];
+    out += (i ? ", " : "") + titles[i] + "=" + point[i];
   return out;
 }
 

@@ -133,6 +133,16 @@ TEST(RunRecord, NumbersAreFiniteAndNotNegativeAndPoliciesAreKnown) {
             "f:2:5: unknown policy 'nosuch' (`aqlsim policies` lists them)");
   EXPECT_EQ(error("0,w,rr-idle+nosuch,completed,0,0,0,0,0,0,0,0,"),
             "f:2:5: unknown policy 'rr-idle+nosuch' (`aqlsim policies` lists them)");
+  // A workload's own policies: a queue-mapping, a thread-block, then a kernel policy, each of
+  // its kind in its place (a second thread-block policy in the kernel's place was accepted).
+  EXPECT_EQ(error("0,w,rr-idle+fifo-backfill+kernel-sjf,completed,0,0,0,0,0,0,0,0,"), "no error");
+  EXPECT_EQ(error("0,w,rr-idle+fifo-backfill+fifo,completed,0,0,0,0,0,0,0,0,"),
+            "f:2:5: unknown policy 'rr-idle+fifo-backfill+fifo' (`aqlsim policies` lists them)");
+  EXPECT_EQ(error("0,w,fifo+rr-idle,completed,0,0,0,0,0,0,0,0,"),
+            "f:2:5: unknown policy 'fifo+rr-idle' (`aqlsim policies` lists them)");
+  EXPECT_EQ(error("0,w,rr-idle+fifo+kernel-sjf+kernel-rr,completed,0,0,0,0,0,0,0,0,"),
+            "f:2:5: unknown policy 'rr-idle+fifo+kernel-sjf+kernel-rr' (`aqlsim policies` lists "
+            "them)");
 }
 
 TEST(Slice, DealsEveryRunToExactlyOnePart) {

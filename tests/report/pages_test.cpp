@@ -5,12 +5,14 @@
 
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "config/input_error.hpp"
 #include "report/compare_page.hpp"
 #include "report/run_page.hpp"
 #include "report/run_result.hpp"
 #include "report/svg.hpp"
+#include "report/sweep_titles.hpp"
 #include "tests/support/count_of.hpp"
 
 namespace {
@@ -95,15 +97,22 @@ TEST(CompareCsv, SummariesAreGeometricMeansWithTheirSpread) {
   EXPECT_THAT(page, HasSubstr("Baseline: fifo (the file&#39;s first policy"));
 }
 
-// Two swept keys with one last part are labelled whole: "wg_time=10us, wg_time=5us" said
-// nothing of which kernel each was.
-TEST(CompareCsv, SweptKeysThatShareALastPartAreLabelledWhole) {
+// Two swept keys with one last part are labelled by as many last parts as tell them apart, as
+// the compare table titles them: "wg_time=10us, wg_time=5us" said nothing of which kernel each
+// was. A key that is another's ending stays whole; the third keeps its last part.
+TEST(CompareCsv, SweptKeysThatShareALastPartGetMoreOfTheirKey) {
+  EXPECT_EQ(sweep_titles({"kernels.0.wg_time", "kernels.1.wg_time", "seed"}),
+            (std::vector<std::string>{"0.wg_time", "1.wg_time", "seed"}));
+  EXPECT_EQ(sweep_titles({"a.b.c", "x.b.c", "c"}),
+            (std::vector<std::string>{"a.b.c", "x.b.c", "c"}));
+  EXPECT_EQ(sweep_titles({"seed", "x.seed"}), (std::vector<std::string>{"seed", "x.seed"}));
   const std::string csv =
       "workload,kernels.0.wg_time,kernels.1.wg_time,policy,status,makespan_us,stp,antt,"
       "fairness,dntt,slot_idle_us,map_count,unmap_count\n"
       "w,10us,5us,fifo,completed,10,0,0,0,0,0,1,1\n";
   const std::string page = compare_page(parse_compare_csv(csv, "c.csv"), "c.csv", "");
-  EXPECT_THAT(page, HasSubstr("kernels.0.wg_time=10us, kernels.1.wg_time=5us"));
+  EXPECT_THAT(page, HasSubstr("0.wg_time=10us, 1.wg_time=5us"));
+  EXPECT_THAT(page, Not(HasSubstr("kernels.0.wg_time=")));
   EXPECT_THAT(compare_page(parse_compare_csv(kCsv, "c.csv"), "c.csv", ""),
               Not(HasSubstr("device.front_end.hw_queues=2")));
 }
