@@ -159,12 +159,12 @@ std::uint64_t Runtime::submit(Queue& queue, const AqlPacket& packet) {
 
 RunOutcome Runtime::run() {
   RunOutcome outcome = gpu_.run();
-  // Everything rung ran; a packet written and never rung is the classic HSA mistake, which a
-  // plain `completed` would hide.
-  if (outcome.status == RunStatus::completed) {
-    if (const std::string unrung = unrung_indices(); !unrung.empty()) {
-      throw SimulationError(fmt::format("the model ran every packet it was given{}", unrung),
-                            std::move(outcome));
+  // A packet written and never rung is the classic HSA mistake: a plain `completed` would hide
+  // it, and a deadlock's report (of the queues blocked on what it would have done) misplace it.
+  if (outcome.status == RunStatus::completed || outcome.status == RunStatus::deadlock) {
+    if (!unrung_indices().empty()) {
+      std::string message = stop_message(outcome, "");  // before the outcome is moved
+      throw SimulationError(message, std::move(outcome));
     }
   }
   return outcome;
@@ -184,9 +184,7 @@ std::string Runtime::unrung_indices() const {
   return unrung;
 }
 
-void Runtime::run_until(const std::function<bool()>& done, const char* waiting_for) {
-  RunOutcome outcome = gpu_.run_until(done);
-  if (outcome.status == RunStatus::stopped) return;
+std::string Runtime::stop_message(const RunOutcome& outcome, std::string_view waiting) const {
   // Why, as far as the outcome says: the queue errors, a livelock, the first blocked queue.
   std::string why;
   for (const QueueError& e : outcome.errors)
@@ -203,9 +201,15 @@ void Runtime::run_until(const std::function<bool()>& done, const char* waiting_f
   const std::string stop = outcome.status == RunStatus::completed
                                ? std::string("ran every packet it was given")
                                : fmt::format("stopped ({})", run_status_name(outcome.status));
-  throw SimulationError(fmt::format("the model {} while the host waited for {}{}{}", stop,
-                                    waiting_for, why, unrung_indices()),
-                        std::move(outcome));
+  return fmt::format("the model {}{}{}{}", stop, waiting, why, unrung_indices());
+}
+
+void Runtime::run_until(const std::function<bool()>& done, const char* waiting_for) {
+  RunOutcome outcome = gpu_.run_until(done);
+  if (outcome.status == RunStatus::stopped) return;
+  std::string message =  // before the outcome is moved
+      stop_message(outcome, fmt::format(" while the host waited for {}", waiting_for));
+  throw SimulationError(message, std::move(outcome));
 }
 
 }  // namespace aqlsim::hsa

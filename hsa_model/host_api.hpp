@@ -10,6 +10,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "hsa_model/gpu.hpp"
 
@@ -102,7 +103,8 @@ class Runtime {
   std::uint64_t submit(Queue& queue, const AqlPacket& packet);
 
   // Runs until every packet rung has been executed; returns how the run ended. Throws
-  // SimulationError if the run completed while a queue has indices reserved and never rung.
+  // SimulationError if the run completed or deadlocked while a queue has indices reserved and
+  // never rung.
   // now() is then the front end's last event, often an idle quantum tick after the last kernel
   // ended: the makespan is gpu().last_progress().
   RunOutcome run();
@@ -113,6 +115,9 @@ class Runtime {
   void run_until(const std::function<bool()>& done, const char* waiting_for);
   // "; queue Q has indices reserved up to I and none rung" for each such queue, or "".
   std::string unrung_indices() const;
+  // A SimulationError's text: how the run stopped, `waiting` (what the host waited for), the
+  // queue errors, a livelock, the first blocked queue and the indices never rung.
+  std::string stop_message(const RunOutcome& outcome, std::string_view waiting) const;
   void check_signal(hsa_signal_t signal) const;
   void check_queue(const Queue& queue) const;
 

@@ -464,5 +464,24 @@ TEST_F(HostApiMisuse, ARunThatLeavesIndicesNeverRungSaysWhere) {
   EXPECT_EQ(rt.signal_load(done), 0);
 }
 
+// A deadlock that a packet never rung causes names that packet's queue as well: A's barrier waits
+// for B's kernel, written and not rung (the deadlock report alone named only A).
+TEST_F(HostApiMisuse, ADeadlockBehindIndicesNeverRungSaysWhere) {
+  hsa::Queue& a = rt.queue_create(4, 1, "A");
+  hsa::Queue& b = rt.queue_create(4, 1, "B");
+  const hsa_signal_t b_done = rt.signal_create(1);
+  b.write(b.add_write_index(1), dispatch(kernel5, b_done));
+  rt.submit(a, make_barrier_packet(false, std::span(&b_done, 1), {0}, false));
+  try {
+    rt.run();
+    ADD_FAILURE() << "the run returned";
+  } catch (const hsa::SimulationError& e) {
+    EXPECT_EQ(e.outcome().status, RunStatus::deadlock);
+    EXPECT_STREQ(e.what(),
+                 "the model stopped (deadlock); queue A waits at packet 0 (barrier-and); queue B "
+                 "has indices reserved up to 0 and none rung");
+  }
+}
+
 }  // namespace
 }  // namespace aqlsim
