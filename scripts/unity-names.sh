@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Fails when two source files compiled in one unity batch (CMakeLists.txt: aqlsim_unity_build)
-# each define a file-local function (in an anonymous namespace, or `static`) of the same name in
-# the same namespace. In one batch they are overloads of each other, and a call meant for one
-# file's helper can silently pick the other's (a test's `op(kind, dispatch, {4})` once called
-# another file's `op(kind, queue, dispatch)`). Reads the batches CMake generated in BUILD_DIR
-# (*/Unity/unity_*_cxx.cxx) and the functions Universal Ctags finds in their files. Exit status:
+# Fails when a file compiled in a unity batch (CMakeLists.txt: aqlsim_unity_build) defines a
+# file-local function (in an anonymous namespace, or `static`) whose name another file of the
+# batch gives a function (file-local or not) in the same namespace. In one batch they are
+# overloads of each other, and a call meant for one file's helper can silently pick the other's
+# (a test's `op(kind, dispatch, {4})` once called another file's `op(kind, queue, dispatch)`).
+# Reads the batches CMake generated in BUILD_DIR (*/Unity/unity_*_cxx.cxx) and the functions
+# Universal Ctags finds in their files. Exit status:
 # 0 no clash, 1 a clash, 2 a usage error, 77 (CTest's skip) no Universal Ctags.
 #   scripts/unity-names.sh BUILD_DIR      every batch of a configured, built tree
 #   scripts/unity-names.sh BATCH.cxx...   those batches (a file of #include lines)
@@ -29,6 +30,12 @@ fi
 clashes=0
 for batch in "${batches[@]}"; do
   mapfile -t files < <(sed -n 's/^#include "\(.*\)"$/\1/p' "$batch")
+  for f in "${files[@]}"; do
+    if [ ! -r "$f" ]; then
+      echo "unity-names: $batch includes $f, which cannot be read" >&2
+      exit 2
+    fi
+  done
   [ ${#files[@]} -gt 1 ] || continue
   # One line a function: NAME FILE LINE ;" f then key:value fields (scope, properties).
   report=$(ctags --output-format=u-ctags --excmd=number --c++-kinds=f --fields=+nZp \
@@ -43,16 +50,19 @@ for batch in "${batches[@]}"; do
       }
       if (scope_kind != "" && scope_kind != "namespace") next  # a member or a local
       n = split(scope, parts, "::")
-      if (!is_static && (n == 0 || parts[n] !~ /^__anon/)) next  # not file-local
+      local = is_static || (n > 0 && parts[n] ~ /^__anon/)
       outer = ""
       for (i = 1; i <= n; ++i) if (parts[i] !~ /^__anon/) outer = outer parts[i] "::"
       key = outer $1
-      if (!((key, $2) in seen)) { seen[key, $2] = 1; where[key] = where[key] "\n  " $2 ":" $3 + 0; count[key]++ }
+      if (!((key, $2) in seen)) { seen[key, $2] = 1; where[key] = where[key] " " $2 ":" $3 + 0; files[key]++ }
+      if (local) has_local[key] = 1
     }
-    END { for (k in count) if (count[k] > 1) printf "%s, defined file-locally in:%s\n", k, where[k] }')
+    # A file-local helper clashes with a function of that name in another file of the batch,
+    # file-local or not.
+    END { for (k in files) if (files[k] > 1 && (k in has_local)) printf "  %s, file-local in at least one of:%s\n", k, where[k] }' | sort)
   if [ -n "$report" ]; then
-    printf '%s: %s\n' "$batch" "$report" >&2
-    clashes=$((clashes + $(grep -c ', defined file-locally in:' <<<"$report")))
+    printf '%s:\n%s\n' "$batch" "$report" >&2
+    clashes=$((clashes + $(wc -l <<<"$report")))
   fi
 done
 if [ "$clashes" -gt 0 ]; then

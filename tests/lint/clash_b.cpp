@@ -1,5 +1,5 @@
-// A fixture of the unity-names lint (tests/lint/CMakeLists.txt), never compiled: `op` clashes
-// with clash_a.cpp's; `distinct` and the member `op` clash with nothing.
+// A fixture of the unity-names lint (tests/lint/CMakeLists.txt), never compiled: `op` and
+// `shared` clash with clash_a.cpp's; `distinct` and the member `op` clash with nothing.
 namespace aqlsim {
 namespace {
 int op(int kind, int queue) {
@@ -10,6 +10,9 @@ struct Holder {
 };
 static int distinct() {
   return 1;
+}
+long shared(long kind) {
+  return kind;
 }
 }  // namespace
 }  // namespace aqlsim
