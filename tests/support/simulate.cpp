@@ -41,7 +41,9 @@ RunReport run_checked(const Scenario& scenario) {
   RunOptions options;
   options.observers.push_back(&checker);
   options.record_predictions = true;  // a checked run reports everything it can
-  return run_scenario(scenario, options);
+  RunReport report = run_scenario(scenario, options);
+  if (report.outcome.status == RunStatus::completed) checker.check_completed();
+  return report;
 }
 
 }  // namespace aqlsim::testing

@@ -33,7 +33,8 @@ std::unique_ptr<Simulation> simulate(const Scenario& scenario,
                                      std::vector<ModelObserver*> observers = {},
                                      std::unique_ptr<KernelScheduler> kernel_scheduler = nullptr);
 
-// run_scenario with the invariant checker attached, keeping the predictions.
+// run_scenario with the invariant checker attached (and its end-of-run checks after a completed
+// run), keeping the predictions.
 RunReport run_checked(const Scenario& scenario);
 
 }  // namespace aqlsim::testing
