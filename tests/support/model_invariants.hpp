@@ -29,8 +29,10 @@ class ModelInvariants : public ModelObserver {
                          Tick now) override {
     at(now);
     std::uint64_t& next = grow(next_index_, queue.id());
-    require(index == next, "queue " + queue.name() + " retired packet " + std::to_string(index) +
-                               " where packet " + std::to_string(next) + " was next");
+    require(index == next, [&] {
+      return "queue " + queue.name() + " retired packet " + std::to_string(index) +
+             " where packet " + std::to_string(next) + " was next";
+    });
     next = index + 1;
     // A dispatch launches right after its packet retires, with the queue's mask of that moment.
     grow(retired_mask_, queue.id()) = queue.cu_mask();
@@ -38,33 +40,41 @@ class ModelInvariants : public ModelObserver {
   void on_kernel_launched(const KernelState& kernel, Tick now) override {
     at(now);
     KernelCount& count = grow(kernels_, kernel.id);
-    require(!count.launched, "kernel " + id(kernel) + " launched twice");
+    require(!count.launched, [&] { return "kernel " + id(kernel) + " launched twice"; });
     count.launched = true;
     count.total = kernel.total_workgroups;
     count.launch = now;
     count.queue_mask = grow(retired_mask_, kernel.queue);
-    require(kernel.queue_mask == count.queue_mask,
-            "kernel " + id(kernel) + " launched with another CU mask than its queue's");
+    require(kernel.queue_mask == count.queue_mask, [&] {
+      return "kernel " + id(kernel) + " launched with another CU mask than its queue's";
+    });
     ++launched_;
   }
   void on_workgroup_started(const KernelState& kernel, const WorkgroupRecord& wg,
                             const ComputeUnit& cu) override {
     at(wg.start);
     KernelCount& count = counted(kernel);
-    const std::string which = "work-group " + std::to_string(wg.index) + " of kernel " + id(kernel);
-    require(wg.index < count.total, which + " is outside its grid");
-    require(wg.start >= count.launch, which + " started before its kernel's launch");
-    require(count.queue_mask.empty() || count.queue_mask.at(wg.cu) != 0,
-            which + " was placed on CU " + std::to_string(wg.cu) + ", which its queue's mask bars");
-    require(kernel.cu_mask.empty() || kernel.cu_mask.at(wg.cu) != 0,
-            which + " was placed on CU " + std::to_string(wg.cu) + " outside its kernel's mask");
-    require(kernel.resident_per_cu.at(wg.cu) <= kernel.max_per_cu,
-            which + ": more work-groups on CU " + std::to_string(wg.cu) + " than its workers");
-    require(!kernel.held, which + " started while its kernel was held");
-    require(cu.within_limits(), "CU " + std::to_string(wg.cu) + " is over a limit");
+    const auto which = [&] {
+      return "work-group " + std::to_string(wg.index) + " of kernel " + id(kernel);
+    };
+    require(wg.index < count.total, [&] { return which() + " is outside its grid"; });
+    require(wg.start >= count.launch,
+            [&] { return which() + " started before its kernel's launch"; });
+    require(count.queue_mask.empty() || count.queue_mask.at(wg.cu) != 0, [&] {
+      return which() + " was placed on CU " + std::to_string(wg.cu) +
+             ", which its queue's mask bars";
+    });
+    require(kernel.cu_mask.empty() || kernel.cu_mask.at(wg.cu) != 0, [&] {
+      return which() + " was placed on CU " + std::to_string(wg.cu) + " outside its kernel's mask";
+    });
+    require(kernel.resident_per_cu.at(wg.cu) <= kernel.max_per_cu, [&] {
+      return which() + ": more work-groups on CU " + std::to_string(wg.cu) + " than its workers";
+    });
+    require(!kernel.held, [&] { return which() + " started while its kernel was held"; });
+    require(cu.within_limits(), [&] { return "CU " + std::to_string(wg.cu) + " is over a limit"; });
     std::uint8_t& state = state_of(count, wg.index);
-    require(state != kFinished, which + " started after finishing");
-    require(state != kOnDevice, which + " started twice at once");
+    require(state != kFinished, [&] { return which() + " started after finishing"; });
+    require(state != kOnDevice, [&] { return which() + " started twice at once"; });
     state = kOnDevice;
     ++count.on_device;
     ++runs_;
@@ -75,14 +85,17 @@ class ModelInvariants : public ModelObserver {
                 load.waves <= std::int64_t{spec.simds} * spec.waves_per_simd &&
                 load.vgprs <= std::int64_t{spec.simds} * spec.vgprs_per_simd &&
                 load.lds <= spec.lds_bytes,
-            "CU " + std::to_string(wg.cu) + " holds more than its totals (counted here)");
+            [&] {
+              return "CU " + std::to_string(wg.cu) + " holds more than its totals (counted here)";
+            });
   }
   void on_workgroup_evicted(const KernelState& kernel, const WorkgroupRecord& wg,
                             double left) override {
     at(wg.end);
     leave(kernel, wg, "evicted");
     state_of(counted(kernel), wg.index) = kIdle;
-    require(left >= 0.0 && left <= 1.0, "an evicted work-group has a share left outside [0, 1]");
+    require(left >= 0.0 && left <= 1.0,
+            [&] { return "an evicted work-group has a share left outside [0, 1]"; });
     ++evictions_;
   }
   void on_workgroup_finished(const KernelState& kernel, const WorkgroupRecord& wg) override {
@@ -92,16 +105,17 @@ class ModelInvariants : public ModelObserver {
     state_of(count, wg.index) = kFinished;
     ++count.finished;
     ++finished_;
-    require(wg.start <= wg.end, "a work-group ended before it started");
+    require(wg.start <= wg.end, [&] { return "a work-group ended before it started"; });
   }
   void on_kernel_completed(const KernelState& kernel, Tick now) override {
     at(now);
     KernelCount& count = counted(kernel);
-    require(!count.completed, "kernel " + id(kernel) + " completed twice");
-    require(count.finished == count.total && count.on_device == 0,
-            "kernel " + id(kernel) + " completed with " + std::to_string(count.finished) +
-                " of its " + std::to_string(count.total) + " work-groups finished and " +
-                std::to_string(count.on_device) + " on the device");
+    require(!count.completed, [&] { return "kernel " + id(kernel) + " completed twice"; });
+    require(count.finished == count.total && count.on_device == 0, [&] {
+      return "kernel " + id(kernel) + " completed with " + std::to_string(count.finished) +
+             " of its " + std::to_string(count.total) + " work-groups finished and " +
+             std::to_string(count.on_device) + " on the device";
+    });
     count.completed = true;
     ++completed_;
   }
@@ -110,12 +124,15 @@ class ModelInvariants : public ModelObserver {
   // work-groups, checked then), nothing is on the device, and every run of a work-group ended
   // once, by finishing or by eviction.
   void check_completed() const {
-    require(completed_ == launched_, std::to_string(launched_ - completed_) +
-                                         " launched kernels never completed in a completed run");
+    require(completed_ == launched_, [&] {
+      return std::to_string(launched_ - completed_) +
+             " launched kernels never completed in a completed run";
+    });
     for (const CuLoad& load : cu_loads_)
-      require(load.workgroups == 0, "a completed run left work-groups on a CU");
-    require(runs_ == finished_ + evictions_,
-            "work-group runs that neither finished nor were evicted in a completed run");
+      require(load.workgroups == 0, [&] { return "a completed run left work-groups on a CU"; });
+    require(runs_ == finished_ + evictions_, [&] {
+      return "work-group runs that neither finished nor were evicted in a completed run";
+    });
   }
 
   std::uint64_t evictions() const { return evictions_; }
@@ -160,17 +177,22 @@ class ModelInvariants : public ModelObserver {
     return v[i];
   }
   static std::string id(const KernelState& kernel) { return std::to_string(kernel.id); }
-  void require(bool holds, const std::string& what) const {
-    if (!holds) fail_(what);
+  // The message is made only for a broken invariant: made for every event, it cost the
+  // fuzzers half their speed.
+  template <class Message>
+  void require(bool holds, Message&& what) const {
+    if (!holds) [[unlikely]]
+      fail_(what());
   }
   void at(Tick now) {
-    require(now >= now_,
-            "time ran back from " + std::to_string(now_) + " to " + std::to_string(now) + " ps");
+    require(now >= now_, [&] {
+      return "time ran back from " + std::to_string(now_) + " to " + std::to_string(now) + " ps";
+    });
     now_ = std::max(now_, now);
   }
   KernelCount& counted(const KernelState& kernel) {
     KernelCount& count = grow(kernels_, kernel.id);
-    require(count.launched, "kernel " + id(kernel) + " was never launched");
+    require(count.launched, [&] { return "kernel " + id(kernel) + " was never launched"; });
     return count;
   }
   std::uint8_t& state_of(KernelCount& count, std::uint64_t index) {
@@ -181,11 +203,13 @@ class ModelInvariants : public ModelObserver {
   }
   void leave(const KernelState& kernel, const WorkgroupRecord& wg, const char* how) {
     KernelCount& count = counted(kernel);
-    require(state_of(count, wg.index) == kOnDevice || count.total > kFollowedGrid,
-            "work-group " + std::to_string(wg.index) + " of kernel " + id(kernel) + " " + how +
-                " while not running");
-    require(count.on_device > 0,
-            "kernel " + id(kernel) + " " + how + " a work-group with none on the device");
+    require(state_of(count, wg.index) == kOnDevice || count.total > kFollowedGrid, [&] {
+      return "work-group " + std::to_string(wg.index) + " of kernel " + id(kernel) + " " + how +
+             " while not running";
+    });
+    require(count.on_device > 0, [&] {
+      return "kernel " + id(kernel) + " " + how + " a work-group with none on the device";
+    });
     count.on_device -= count.on_device > 0 ? 1 : 0;
     grow(cu_loads_, wg.cu).add(kernel.demand, -1);
   }
