@@ -104,9 +104,8 @@ class Runtime {
 
   // Runs until every packet rung has been executed; returns how the run ended. Throws
   // SimulationError if the run completed or deadlocked while a queue has indices reserved and
-  // never rung.
-  // now() is then the front end's last event, often an idle quantum tick after the last kernel
-  // ended: the makespan is gpu().last_progress().
+  // never rung. now() is then the front end's last event, often an idle quantum tick after the
+  // last kernel ended: the makespan is gpu().last_progress().
   RunOutcome run();
   Tick now() const { return gpu_.engine().now(); }
   Gpu& gpu() { return gpu_; }
