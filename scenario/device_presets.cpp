@@ -2,7 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <initializer_list>
 #include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
 
 #include "config/duration.hpp"
 #include "config/limits.hpp"
@@ -13,6 +17,23 @@ namespace {
 std::uint32_t read_u32(const YamlNode& map, std::string_view key, std::uint32_t current,
                        std::int64_t min, std::int64_t max) {
   return static_cast<std::uint32_t>(map.int_or(key, current, min, max));
+}
+
+// A key naming one of `ways` (its name, its value); `current` if absent.
+template <class T>
+T read_choice(const YamlNode& map, std::string_view key,
+              std::initializer_list<std::pair<std::string_view, T>> ways, T current) {
+  const auto value = map.get(key);
+  if (!value) return current;
+  const std::string text = value->as_string();
+  std::string names;  // "a, b or c"
+  std::size_t i = 0;
+  for (const auto& [name, way] : ways) {
+    if (text == name) return way;
+    names += (i == 0 ? "" : i + 1 == ways.size() ? " or " : ", ") + std::string(name);
+    ++i;
+  }
+  value->fail(fmt::format("unknown {} '{}'; expected {}", key, text, names));
 }
 
 void apply_cu_yaml(const YamlNode& node, ComputeUnitSpec& cu) {
@@ -26,52 +47,27 @@ void apply_cu_yaml(const YamlNode& node, ComputeUnitSpec& cu) {
   cu.sgpr_granule = read_u32(node, "sgpr_granule", cu.sgpr_granule, 1, 256);
   cu.lds_bytes = read_u32(node, "lds_bytes", cu.lds_bytes, 0, 1 << 30);
   cu.max_workgroups = read_u32(node, "max_workgroups", cu.max_workgroups, 1, kMaxWorkgroupsPerCu);
-  if (auto timing = node.get("timing")) {
-    const std::string text = timing->as_string();
-    if (text == "at-dispatch") {
-      cu.timing = WorkgroupTiming::at_dispatch;
-    } else if (text == "processor-sharing") {
-      cu.timing = WorkgroupTiming::processor_sharing;
-    } else {
-      timing->fail(
-          fmt::format("unknown timing '{}'; expected at-dispatch or processor-sharing", text));
-    }
-  }
-}
-
-// A key naming one of two ways: false for `first`, true for `second`; `current` if absent.
-bool read_either(const YamlNode& map, std::string_view key, std::string_view first,
-                 std::string_view second, bool current) {
-  const auto value = map.get(key);
-  if (!value) return current;
-  const std::string text = value->as_string();
-  if (text != first && text != second) {
-    value->fail(fmt::format("unknown {} '{}'; expected {} or {}", key, text, first, second));
-  }
-  return text == second;
+  cu.timing = read_choice(node, "timing",
+                          {{"at-dispatch", WorkgroupTiming::at_dispatch},
+                           {"processor-sharing", WorkgroupTiming::processor_sharing}},
+                          cu.timing);
 }
 
 // The gem5 differences (README: Comparing with gem5): all of them under `semantics: gem5`;
 // under hsa, barrier-AND polling and the barrier-bit timing one at a time.
 void apply_semantics_yaml(const YamlNode& node, FrontEndSpec& fe) {
-  fe.semantics = read_either(node, "semantics", "hsa", "gem5", fe.gem5()) ? FrontEndSemantics::gem5
-                                                                          : FrontEndSemantics::hsa;
-  fe.barrier_and_polling =
-      read_either(node, "barrier_and", "immediate", "polling", fe.barrier_and_polling);
-  fe.gem5_barrier_bit = read_either(node, "barrier_bit", "hsa", "gem5", fe.gem5_barrier_bit);
-  if (const auto placement = node.get("placement")) {
-    const std::string text = placement->as_string();
-    if (text == "spread") {
-      fe.placement = WorkgroupPlacement::spread;
-    } else if (text == "cu0-first") {
-      fe.placement = WorkgroupPlacement::cu0_first;
-    } else if (text == "rotate") {
-      fe.placement = WorkgroupPlacement::rotate;
-    } else {
-      placement->fail(
-          fmt::format("unknown placement '{}'; expected spread, cu0-first or rotate", text));
-    }
-  }
+  fe.semantics = read_choice(node, "semantics",
+                             {{"hsa", FrontEndSemantics::hsa}, {"gem5", FrontEndSemantics::gem5}},
+                             fe.semantics);
+  fe.barrier_and_polling = read_choice(
+      node, "barrier_and", {{"immediate", false}, {"polling", true}}, fe.barrier_and_polling);
+  fe.gem5_barrier_bit =
+      read_choice(node, "barrier_bit", {{"hsa", false}, {"gem5", true}}, fe.gem5_barrier_bit);
+  fe.placement = read_choice(node, "placement",
+                             {{"spread", WorkgroupPlacement::spread},
+                              {"cu0-first", WorkgroupPlacement::cu0_first},
+                              {"rotate", WorkgroupPlacement::rotate}},
+                             fe.placement);
   if (!fe.gem5()) return;
   for (const auto& [key, hsa_way] :
        {std::pair{"barrier_and", "immediate"}, {"barrier_bit", "hsa"}}) {
